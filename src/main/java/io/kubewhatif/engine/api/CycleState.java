@@ -1,0 +1,62 @@
+package io.kubewhatif.engine.api;
+
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.Map;
+import java.util.Set;
+
+/** Per-cycle plugin state with typed keys, plus the Filter/Score skip sets the runner maintains. */
+public final class CycleState {
+    private final Map<StateKey<?>, StateData> data;
+    private Set<String> skipFilterPlugins = Set.of();
+    private Set<String> skipScorePlugins = Set.of();
+
+    public CycleState() {
+        this.data = new HashMap<>();
+    }
+
+    private CycleState(Map<StateKey<?>, StateData> data) {
+        this.data = data;
+    }
+
+    /** The stored value, or null when the key was never written. */
+    public <T extends StateData> T read(StateKey<T> key) {
+        return key.type().cast(data.get(key));
+    }
+
+    public <T extends StateData> void write(StateKey<T> key, T value) {
+        data.put(key, value);
+    }
+
+    public void delete(StateKey<?> key) {
+        data.remove(key);
+    }
+
+    public Set<String> skipFilterPlugins() {
+        return skipFilterPlugins;
+    }
+
+    public void setSkipFilterPlugins(Set<String> names) {
+        skipFilterPlugins = Set.copyOf(names);
+    }
+
+    public Set<String> skipScorePlugins() {
+        return skipScorePlugins;
+    }
+
+    public void setSkipScorePlugins(Set<String> names) {
+        skipScorePlugins = Set.copyOf(names);
+    }
+
+    /** A deep copy: every value is copied through {@link StateData#copy()}. */
+    public CycleState copy() {
+        Map<StateKey<?>, StateData> m = new HashMap<>(data.size() * 2);
+        for (Map.Entry<StateKey<?>, StateData> e : data.entrySet()) {
+            m.put(e.getKey(), e.getValue() == null ? null : e.getValue().copy());
+        }
+        CycleState c = new CycleState(m);
+        c.skipFilterPlugins = new HashSet<>(skipFilterPlugins);
+        c.skipScorePlugins = new HashSet<>(skipScorePlugins);
+        return c;
+    }
+}

@@ -1,0 +1,31 @@
+package io.kubewhatif.engine.api;
+
+import io.kubewhatif.engine.snapshot.ClusterSnapshot;
+import io.kubewhatif.engine.snapshot.NodeInfo;
+import io.kubewhatif.engine.snapshot.PodInfo;
+
+import java.util.List;
+
+/** What the framework offers plugins (framework.Handle), reduced to what a snapshot simulation needs. */
+public interface Handle {
+    /** The cluster of the current cycle. */
+    ClusterSnapshot snapshot();
+
+    /** Pending pods nominated to the node. */
+    List<PodInfo> nominatedPodsForNode(String nodeName);
+
+    /** Runs every PreFilter plugin's AddPod extension (stops at the first failure). */
+    Status runPreFilterExtensionAddPod(CycleState state, PodInfo podToSchedule, PodInfo podToAdd, NodeInfo nodeInfo);
+
+    /** Runs every PreFilter plugin's RemovePod extension (stops at the first failure). */
+    Status runPreFilterExtensionRemovePod(CycleState state, PodInfo podToSchedule, PodInfo podToRemove, NodeInfo nodeInfo);
+
+    /** Runs the Filter plugins with the two-pass nominated-pods logic (RunFilterPluginsWithNominatedPods). */
+    Status runFilterPluginsWithNominatedPods(CycleState state, PodInfo pod, NodeInfo nodeInfo);
+
+    /** The profile's scheduler name. */
+    String profileName();
+
+    /** The names of the plugins enabled at the Filter extension point, in order. */
+    List<String> filterPluginNames();
+}

@@ -1,0 +1,205 @@
+package io.kubewhatif.engine.snapshot;
+
+import io.fabric8.kubernetes.api.model.Node;
+import io.fabric8.kubernetes.api.model.Volume;
+
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.atomic.AtomicLong;
+
+/**
+ * A node and the aggregates of the pods on it (framework NodeInfo), maintained incrementally on add and remove.
+ * {@link #snapshot()} gives an independent copy for what-if evaluation (nominated pods, preemption).
+ */
+public final class NodeInfo {
+    private static final AtomicLong GENERATION = new AtomicLong();
+
+    private final Node node;
+    private final String name;
+    private final Map<String, String> labels;
+    private final List<PodInfo> pods;
+    private final List<PodInfo> podsWithAffinity;
+    private final List<PodInfo> podsWithRequiredAntiAffinity;
+    private final Resource requested;
+    private final Resource nonZeroRequested;
+    private final Resource allocatable;
+    private final HostPortInfo usedPorts;
+    private final Map<String, ImageStateSummary> imageStates;
+    private final Map<String, Integer> pvcRefCounts;
+    private long generation;
+
+    public NodeInfo(Node node, Resource allocatable, Map<String, ImageStateSummary> imageStates) {
+        this.node = node;
+        this.name = node.getMetadata().getName();
+        this.labels = node.getMetadata().getLabels() == null ? Map.of() : Collections.unmodifiableMap(node.getMetadata().getLabels());
+        this.pods = new ArrayList<>();
+        this.podsWithAffinity = new ArrayList<>();
+        this.podsWithRequiredAntiAffinity = new ArrayList<>();
+        this.requested = new Resource();
+        this.nonZeroRequested = new Resource();
+        this.allocatable = allocatable;
+        this.usedPorts = new HostPortInfo();
+        this.imageStates = imageStates;
+        this.pvcRefCounts = new HashMap<>();
+        this.generation = GENERATION.incrementAndGet();
+    }
+
+    private NodeInfo(NodeInfo o) {
+        this.node = o.node;
+        this.name = o.name;
+        this.labels = o.labels;
+        this.pods = new ArrayList<>(o.pods);
+        this.podsWithAffinity = new ArrayList<>(o.podsWithAffinity);
+        this.podsWithRequiredAntiAffinity = new ArrayList<>(o.podsWithRequiredAntiAffinity);
+        this.requested = o.requested.copy();
+        this.nonZeroRequested = o.nonZeroRequested.copy();
+        this.allocatable = o.allocatable;
+        this.usedPorts = o.usedPorts.copy();
+        this.imageStates = o.imageStates;
+        this.pvcRefCounts = new HashMap<>(o.pvcRefCounts);
+        this.generation = o.generation;
+    }
+
+    /** An independent copy whose pod list and aggregates can change without affecting this one. */
+    public NodeInfo snapshot() {
+        return new NodeInfo(this);
+    }
+
+    public Node node() {
+        return node;
+    }
+
+    public String name() {
+        return name;
+    }
+
+    public Map<String, String> labels() {
+        return labels;
+    }
+
+    public List<PodInfo> pods() {
+        return pods;
+    }
+
+    public List<PodInfo> podsWithAffinity() {
+        return podsWithAffinity;
+    }
+
+    public List<PodInfo> podsWithRequiredAntiAffinity() {
+        return podsWithRequiredAntiAffinity;
+    }
+
+    public Resource requested() {
+        return requested;
+    }
+
+    public Resource nonZeroRequested() {
+        return nonZeroRequested;
+    }
+
+    public Resource allocatable() {
+        return allocatable;
+    }
+
+    public HostPortInfo usedPorts() {
+        return usedPorts;
+    }
+
+    public Map<String, ImageStateSummary> imageStates() {
+        return imageStates;
+    }
+
+    public Map<String, Integer> pvcRefCounts() {
+        return pvcRefCounts;
+    }
+
+    public long generation() {
+        return generation;
+    }
+
+    public void addPod(PodInfo p) {
+        pods.add(p);
+        if (p.hasAffinity()) {
+            podsWithAffinity.add(p);
+        }
+        if (p.hasRequiredAntiAffinity()) {
+            podsWithRequiredAntiAffinity.add(p);
+        }
+        update(p, 1);
+    }
+
+    /** Removes the pod with the same UID; returns false when it is not on this node. */
+    public boolean removePod(PodInfo p) {
+        String uid = p.uid();
+        if (p.hasAffinity()) {
+            removeFrom(podsWithAffinity, uid);
+        }
+        if (p.hasRequiredAntiAffinity()) {
+            removeFrom(podsWithRequiredAntiAffinity, uid);
+        }
+        PodInfo removed = removeFrom(pods, uid);
+        if (removed == null) {
+            return false;
+        }
+        update(removed, -1);
+        return true;
+    }
+
+    /** Upstream removes by swapping the last element into the hole; the order of pods follows that. */
+    private static PodInfo removeFrom(List<PodInfo> list, String uid) {
+        for (int i = 0; i < list.size(); i++) {
+            if (list.get(i).uid().equals(uid)) {
+                PodInfo removed = list.get(i);
+                int last = list.size() - 1;
+                list.set(i, list.get(last));
+                list.remove(last);
+                return removed;
+            }
+        }
+        return null;
+    }
+
+    private void update(PodInfo p, int sign) {
+        requested.add(p.requests(), sign);
+        // allowedPodNumber of a pod's requests is always 0; pods count via pods().size().
+        nonZeroRequested.milliCpu += sign * p.nonZeroMilliCpu();
+        nonZeroRequested.memory += sign * p.nonZeroMemory();
+        for (PodInfo.HostPort hp : p.hostPorts()) {
+            if (sign > 0) {
+                usedPorts.add(hp.hostIp(), hp.protocol(), hp.port());
+            } else {
+                usedPorts.remove(hp.hostIp(), hp.protocol(), hp.port());
+            }
+        }
+        List<Volume> vols = p.pod().getSpec().getVolumes();
+        if (vols != null) {
+            for (Volume v : vols) {
+                if (v.getPersistentVolumeClaim() == null) {
+                    continue;
+                }
+                String key = p.namespace() + "/" + v.getPersistentVolumeClaim().getClaimName();
+                if (sign > 0) {
+                    pvcRefCounts.merge(key, 1, Integer::sum);
+                } else {
+                    Integer c = pvcRefCounts.get(key);
+                    if (c != null) {
+                        if (c <= 1) {
+                            pvcRefCounts.remove(key);
+                        } else {
+                            pvcRefCounts.put(key, c - 1);
+                        }
+                    }
+                }
+            }
+        }
+        generation = GENERATION.incrementAndGet();
+    }
+
+    @Override
+    public String toString() {
+        return name;
+    }
+}

@@ -1,0 +1,218 @@
+package io.kubewhatif.engine.snapshot;
+
+import io.fabric8.kubernetes.api.model.Container;
+import io.fabric8.kubernetes.api.model.ContainerStatus;
+import io.fabric8.kubernetes.api.model.Pod;
+import io.fabric8.kubernetes.api.model.PodCondition;
+import io.kubewhatif.engine.util.Quantity;
+
+import java.math.BigDecimal;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The scheduler's view of a pod's requests (component-helpers PodRequests with the v1.34 defaults: pod-level
+ * resources and in-place resize status honoured), summed exactly and rounded up once at the end.
+ */
+public final class PodResources {
+    public static final long DEFAULT_MILLI_CPU_REQUEST = 100;
+    public static final long DEFAULT_MEMORY_REQUEST = 200L * 1024 * 1024;
+
+    public record Result(Resource requests, long nonZeroMilliCpu, long nonZeroMemory) {
+    }
+
+    private PodResources() {
+    }
+
+    public static Result compute(Pod pod) {
+        Map<String, BigDecimal> reqs = podRequests(pod, null);
+        boolean podLevel = podLevelRequestsSet(pod);
+        Map<String, BigDecimal> nonMissing = new HashMap<>();
+        if (!podLevel) {
+            nonMissing.put("cpu", BigDecimal.valueOf(DEFAULT_MILLI_CPU_REQUEST, 3));
+            nonMissing.put("memory", BigDecimal.valueOf(DEFAULT_MEMORY_REQUEST));
+        } else {
+            if (!reqs.containsKey("cpu")) {
+                nonMissing.put("cpu", BigDecimal.valueOf(DEFAULT_MILLI_CPU_REQUEST, 3));
+            }
+            if (!reqs.containsKey("memory")) {
+                nonMissing.put("memory", BigDecimal.valueOf(DEFAULT_MEMORY_REQUEST));
+            }
+        }
+        Map<String, BigDecimal> non0 = nonMissing.isEmpty() ? reqs : podRequests(pod, nonMissing);
+        Resource r = toResource(reqs);
+        long non0Cpu = Quantity.of(non0.getOrDefault("cpu", BigDecimal.ZERO)).milliValue();
+        long non0Mem = Quantity.of(non0.getOrDefault("memory", BigDecimal.ZERO)).value();
+        return new Result(r, non0Cpu, non0Mem);
+    }
+
+    /** Converts an exact resource list to a Resource (framework Resource.Add). */
+    public static Resource toResource(Map<String, BigDecimal> list) {
+        Resource r = new Resource();
+        for (Map.Entry<String, BigDecimal> e : list.entrySet()) {
+            Quantity q = Quantity.of(e.getValue());
+            switch (e.getKey()) {
+                case "cpu" -> r.milliCpu += q.milliValue();
+                case "memory" -> r.memory += q.value();
+                case "pods" -> r.allowedPodNumber += q.value();
+                case "ephemeral-storage" -> r.ephemeralStorage += q.value();
+                default -> {
+                    if (ResourceNames.isScalar(e.getKey())) {
+                        r.addScalar(e.getKey(), q.value());
+                    }
+                }
+            }
+        }
+        return r;
+    }
+
+    public static Map<String, BigDecimal> exact(Map<String, io.fabric8.kubernetes.api.model.Quantity> list) {
+        Map<String, BigDecimal> m = new HashMap<>();
+        if (list != null) {
+            for (Map.Entry<String, io.fabric8.kubernetes.api.model.Quantity> e : list.entrySet()) {
+                m.put(e.getKey(), parse(e.getValue()));
+            }
+        }
+        return m;
+    }
+
+    public static BigDecimal parse(io.fabric8.kubernetes.api.model.Quantity q) {
+        if (q == null) {
+            return BigDecimal.ZERO;
+        }
+        String s = (q.getAmount() == null ? "" : q.getAmount()) + (q.getFormat() == null ? "" : q.getFormat());
+        return Quantity.parse(s).decimal();
+    }
+
+    private static boolean podLevelRequestsSet(Pod pod) {
+        var res = pod.getSpec().getResources();
+        if (res == null || res.getRequests() == null || res.getRequests().isEmpty()) {
+            return false;
+        }
+        for (String k : res.getRequests().keySet()) {
+            if (supportedPodLevel(k)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    private static boolean supportedPodLevel(String name) {
+        return "cpu".equals(name) || "memory".equals(name) || name.startsWith("hugepages-");
+    }
+
+    private static Map<String, BigDecimal> podRequests(Pod pod, Map<String, BigDecimal> nonMissing) {
+        Map<String, BigDecimal> reqs = aggregateContainers(pod, nonMissing);
+        if (podLevelRequestsSet(pod)) {
+            for (Map.Entry<String, io.fabric8.kubernetes.api.model.Quantity> e : pod.getSpec().getResources().getRequests().entrySet()) {
+                if (supportedPodLevel(e.getKey())) {
+                    reqs.put(e.getKey(), parse(e.getValue()));
+                }
+            }
+        }
+        if (pod.getSpec().getOverhead() != null) {
+            add(reqs, exact(pod.getSpec().getOverhead()));
+        }
+        return reqs;
+    }
+
+    private static Map<String, BigDecimal> aggregateContainers(Pod pod, Map<String, BigDecimal> nonMissing) {
+        Map<String, ContainerStatus> statuses = new HashMap<>();
+        if (pod.getStatus() != null) {
+            for (List<ContainerStatus> l : java.util.Arrays.asList(pod.getStatus().getContainerStatuses(), pod.getStatus().getInitContainerStatuses())) {
+                if (l != null) {
+                    for (ContainerStatus cs : l) {
+                        statuses.put(cs.getName(), cs);
+                    }
+                }
+            }
+        }
+        boolean resizeInfeasible = resizeInfeasible(pod);
+        Map<String, BigDecimal> reqs = new HashMap<>();
+        if (pod.getSpec().getContainers() != null) {
+            for (Container c : pod.getSpec().getContainers()) {
+                Map<String, BigDecimal> cr = containerRequests(c, statuses.get(c.getName()), resizeInfeasible);
+                if (nonMissing != null) {
+                    cr = applyNonMissing(cr, nonMissing);
+                }
+                add(reqs, cr);
+            }
+        }
+        Map<String, BigDecimal> restartable = new HashMap<>();
+        Map<String, BigDecimal> init = new HashMap<>();
+        if (pod.getSpec().getInitContainers() != null) {
+            for (Container c : pod.getSpec().getInitContainers()) {
+                boolean sidecar = "Always".equals(c.getRestartPolicy());
+                Map<String, BigDecimal> cr = sidecar ? containerRequests(c, statuses.get(c.getName()), resizeInfeasible) : exact(requestsOf(c));
+                if (nonMissing != null) {
+                    cr = applyNonMissing(cr, nonMissing);
+                }
+                if (sidecar) {
+                    add(reqs, cr);
+                    add(restartable, cr);
+                    cr = new HashMap<>(restartable);
+                } else {
+                    Map<String, BigDecimal> tmp = new HashMap<>(cr);
+                    add(tmp, restartable);
+                    cr = tmp;
+                }
+                max(init, cr);
+            }
+        }
+        max(reqs, init);
+        return reqs;
+    }
+
+    private static Map<String, io.fabric8.kubernetes.api.model.Quantity> requestsOf(Container c) {
+        return c.getResources() == null ? null : c.getResources().getRequests();
+    }
+
+    private static Map<String, BigDecimal> containerRequests(Container c, ContainerStatus cs, boolean resizeInfeasible) {
+        Map<String, BigDecimal> spec = exact(requestsOf(c));
+        if (cs == null || cs.getResources() == null) {
+            return spec;
+        }
+        Map<String, BigDecimal> out = resizeInfeasible ? new HashMap<>() : spec;
+        max(out, exact(cs.getResources().getRequests()));
+        max(out, exact(cs.getAllocatedResources()));
+        return out;
+    }
+
+    private static boolean resizeInfeasible(Pod pod) {
+        if (pod.getStatus() == null || pod.getStatus().getConditions() == null) {
+            return false;
+        }
+        for (PodCondition c : pod.getStatus().getConditions()) {
+            if ("PodResizePending".equals(c.getType())) {
+                return "Infeasible".equals(c.getReason());
+            }
+        }
+        return false;
+    }
+
+    private static Map<String, BigDecimal> applyNonMissing(Map<String, BigDecimal> reqs, Map<String, BigDecimal> nonMissing) {
+        Map<String, BigDecimal> cp = new HashMap<>(reqs);
+        for (Map.Entry<String, BigDecimal> e : nonMissing.entrySet()) {
+            if (!reqs.containsKey(e.getKey())) {
+                cp.merge(e.getKey(), e.getValue(), BigDecimal::add);
+            }
+        }
+        return cp;
+    }
+
+    private static void add(Map<String, BigDecimal> into, Map<String, BigDecimal> more) {
+        for (Map.Entry<String, BigDecimal> e : more.entrySet()) {
+            into.merge(e.getKey(), e.getValue(), BigDecimal::add);
+        }
+    }
+
+    private static void max(Map<String, BigDecimal> into, Map<String, BigDecimal> other) {
+        for (Map.Entry<String, BigDecimal> e : other.entrySet()) {
+            BigDecimal cur = into.get(e.getKey());
+            if (cur == null || e.getValue().compareTo(cur) > 0) {
+                into.put(e.getKey(), e.getValue());
+            }
+        }
+    }
+}
