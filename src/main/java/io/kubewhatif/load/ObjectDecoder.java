@@ -117,6 +117,9 @@ public final class ObjectDecoder {
         if (spec == null) {
             throw new InputException(d.where() + ": spec: required field is missing");
         }
+        if (pod.getStatus() == null) {
+            pod.setStatus(new io.fabric8.kubernetes.api.model.PodStatus());
+        }
         if (spec.getContainers() == null || spec.getContainers().isEmpty()) {
             throw new InputException(d.where() + ": spec.containers: at least one container is required");
         }
@@ -220,6 +223,12 @@ public final class ObjectDecoder {
     }
 
     private void checkNode(Document d, Node node) throws InputException {
+        if (node.getSpec() == null) {
+            node.setSpec(new io.fabric8.kubernetes.api.model.NodeSpec());
+        }
+        if (node.getStatus() == null) {
+            node.setStatus(new io.fabric8.kubernetes.api.model.NodeStatus());
+        }
         if (node.getStatus() != null) {
             checkQuantities(d, "status.capacity", node.getStatus().getCapacity());
             checkQuantities(d, "status.allocatable", node.getStatus().getAllocatable());
