@@ -125,10 +125,53 @@ public final class ManifestReader {
             first++;
         }
         boolean isJson = first < bytes.length && (bytes[first] == '{' || bytes[first] == '[');
-        ObjectMapper m = isJson ? json : yaml;
         List<Document> out = new ArrayList<>();
+        if (!isJson) {
+            parseChunk(source, bytes, start, bytes.length, yaml, false, 0, out);
+            return out;
+        }
+        // JSON documents, possibly separated by YAML "---" lines (a raw newline cannot occur inside a JSON string).
         int index = 0;
-        try (JsonParser parser = m.getFactory().createParser(bytes, start, bytes.length - start);
+        int chunkStart = start;
+        int i = start;
+        while (i <= bytes.length) {
+            boolean atLineStart = i == start || (i > 0 && bytes[i - 1] == '\n');
+            if (i == bytes.length || (atLineStart && isSeparator(bytes, i))) {
+                index = parseChunk(source, bytes, chunkStart, i, json, true, index, out);
+                if (i == bytes.length) {
+                    break;
+                }
+                while (i < bytes.length && bytes[i] != '\n') {
+                    i++;
+                }
+                chunkStart = i;
+            }
+            i++;
+        }
+        return out;
+    }
+
+    private static boolean isSeparator(byte[] b, int i) {
+        if (i + 3 > b.length || b[i] != '-' || b[i + 1] != '-' || b[i + 2] != '-') {
+            return false;
+        }
+        int j = i + 3;
+        while (j < b.length && (b[j] == ' ' || b[j] == '\t' || b[j] == '\r')) {
+            j++;
+        }
+        return j == b.length || b[j] == '\n';
+    }
+
+    private int parseChunk(String source, byte[] bytes, int from, int to, ObjectMapper m, boolean isJson, int index, List<Document> out)
+            throws InputException {
+        int nonWs = from;
+        while (nonWs < to && Character.isWhitespace(bytes[nonWs])) {
+            nonWs++;
+        }
+        if (nonWs == to) {
+            return isJson ? index + 1 : index;
+        }
+        try (JsonParser parser = m.getFactory().createParser(bytes, from, to - from);
              MappingIterator<JsonNode> it = m.readValues(parser, JsonNode.class)) {
             while (it.hasNextValue()) {
                 JsonNode node = it.nextValue();
@@ -145,7 +188,7 @@ public final class ManifestReader {
         } catch (RuntimeException e) {
             throw new InputException(source + ": invalid " + (isJson ? "JSON" : "YAML") + ": " + firstLine(e.getMessage()));
         }
-        return out;
+        return index;
     }
 
     private static String describe(JsonProcessingException e, int index) {
