@@ -1,5 +1,7 @@
 package io.kubewhatif.engine.util;
 
+import io.fabric8.kubernetes.api.model.Node;
+import io.fabric8.kubernetes.api.model.NodeSpec;
 import io.fabric8.kubernetes.api.model.Taint;
 import io.fabric8.kubernetes.api.model.Toleration;
 
@@ -91,7 +93,13 @@ public final class Taints {
         return null;
     }
 
-    /** The key of a taint or toleration field as Go sees it: absent is empty. */
+    /** The node's taints; a node without a spec has none. */
+    public static List<Taint> of(Node node) {
+        NodeSpec spec = node.getSpec();
+        return spec == null ? null : spec.getTaints();
+    }
+
+    /** A taint or toleration field as Go sees it: absent is empty. */
     public static String str(String s) {
         return s == null ? "" : s;
     }

@@ -1,5 +1,8 @@
 package io.kubewhatif.engine.plugins.nodeaffinity;
 
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
 import io.fabric8.kubernetes.api.model.Affinity;
 import io.fabric8.kubernetes.api.model.NodeSelector;
 import io.fabric8.kubernetes.api.model.NodeSelectorRequirement;
@@ -324,10 +327,20 @@ public final class NodeAffinity implements PreFilterPlugin, FilterPlugin, PreSco
         return errors.size() == 1 ? errors.get(0) : "[" + String.join(", ", errors) + "]";
     }
 
+    /**
+     * Accepts null (no addedAffinity), the fabric8 NodeAffinity of {@code addedAffinity}, or its JSON as the
+     * configuration decoder keeps it.
+     */
     public static Plugin create(Object args, Handle handle) throws PluginInitException {
-        // The lead maps NodeAffinityArgs onto the fabric8 NodeAffinity of its addedAffinity.
         if (args instanceof io.fabric8.kubernetes.api.model.NodeAffinity added) {
             return new NodeAffinity(added);
+        }
+        if (args instanceof JsonNode json && !json.isNull() && !json.isMissingNode()) {
+            try {
+                return new NodeAffinity(new ObjectMapper().treeToValue(json, io.fabric8.kubernetes.api.model.NodeAffinity.class));
+            } catch (JsonProcessingException | IllegalArgumentException e) {
+                throw new PluginInitException("decoding addedAffinity: " + e.getMessage());
+            }
         }
         return new NodeAffinity();
     }

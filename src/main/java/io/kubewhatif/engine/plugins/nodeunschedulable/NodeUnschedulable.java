@@ -29,7 +29,7 @@ public final class NodeUnschedulable implements FilterPlugin {
 
     @Override
     public Status filter(CycleState state, PodInfo pod, NodeInfo node) {
-        if (!Boolean.TRUE.equals(node.node().getSpec().getUnschedulable())) {
+        if (node.node().getSpec() == null || !Boolean.TRUE.equals(node.node().getSpec().getUnschedulable())) {
             return Status.SUCCESS;
         }
         // The check is against the taint {node.kubernetes.io/unschedulable, NoSchedule} with an empty value,

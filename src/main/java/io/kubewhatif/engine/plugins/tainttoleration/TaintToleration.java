@@ -52,7 +52,7 @@ public final class TaintToleration implements FilterPlugin, PreScorePlugin, Scor
 
     @Override
     public Status filter(CycleState state, PodInfo pod, NodeInfo node) {
-        Taint taint = Taints.findUntolerated(node.node().getSpec().getTaints(), pod.pod().getSpec().getTolerations(), Taints.DO_NOT_SCHEDULE);
+        Taint taint = Taints.findUntolerated(Taints.of(node.node()), pod.pod().getSpec().getTolerations(), Taints.DO_NOT_SCHEDULE);
         if (taint == null) {
             return Status.SUCCESS;
         }
@@ -76,7 +76,7 @@ public final class TaintToleration implements FilterPlugin, PreScorePlugin, Scor
         if (s == null) {
             throw new PluginException(Status.error("failed to read \"" + PRE_SCORE_KEY.name() + "\" from cycleState: not found"));
         }
-        return countUntoleratedPreferNoSchedule(node.node().getSpec().getTaints(), s.preferNoScheduleTolerations());
+        return countUntoleratedPreferNoSchedule(Taints.of(node.node()), s.preferNoScheduleTolerations());
     }
 
     @Override

@@ -303,4 +303,17 @@ class NodeAffinityTest {
         assertEquals(Status.SUCCESS, pl.preFilter(state, p, List.of()).status());
         assertEquals(ENFORCED, pl.filter(state, p, node("n").label("zone", "foo").info()));
     }
+
+    @Test
+    void createWithAddedAffinityAsJson() throws Exception {
+        var json = new com.fasterxml.jackson.databind.ObjectMapper().readTree(
+                "{\"preferredDuringSchedulingIgnoredDuringExecution\":[{\"weight\":100,\"preference\":"
+                        + "{\"matchExpressions\":[{\"key\":\"pool\",\"operator\":\"In\",\"values\":[\"batch\"]}]}}]}");
+        var pl = (NodeAffinity) NodeAffinity.create(json, null);
+        CycleState state = new CycleState();
+        PodInfo p = pod("p").info();
+        assertEquals(Status.SUCCESS, pl.preScore(state, p, List.of()));
+        assertEquals(100, pl.score(state, p, node("a").label("pool", "batch").info()));
+        assertEquals(0, pl.score(state, p, node("b").label("pool", "web").info()));
+    }
 }
