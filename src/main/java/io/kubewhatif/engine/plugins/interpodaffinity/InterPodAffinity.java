@@ -592,18 +592,14 @@ public final class InterPodAffinity implements PreFilterPlugin, PreFilterExtensi
 
     // ---- factory
 
-    /** Builds the plugin from InterPodAffinityArgs; null args mean the defaults (weight 1, existing preferred terms counted). */
+    /**
+     * Builds the plugin from InterPodAffinityArgs; null args mean the v1 defaults (weight 1, existing pods' preferred
+     * terms counted).
+     */
     public static Plugin create(Object args, Handle handle) throws PluginInitException {
         if (args == null) {
             return new InterPodAffinity(handle, DEFAULT_HARD_POD_AFFINITY_WEIGHT, DEFAULT_IGNORE_PREFERRED_TERMS_OF_EXISTING_PODS);
         }
-        if (args instanceof Map<?, ?> m) {
-            Object w = m.get("hardPodAffinityWeight");
-            Object ignore = m.get("ignorePreferredTermsOfExistingPods");
-            return new InterPodAffinity(handle,
-                    w instanceof Number n ? n.intValue() : DEFAULT_HARD_POD_AFFINITY_WEIGHT,
-                    ignore instanceof Boolean b ? b : DEFAULT_IGNORE_PREFERRED_TERMS_OF_EXISTING_PODS);
-        }
-        throw new PluginInitException("want args to be of type InterPodAffinityArgs, got " + args.getClass().getSimpleName());
+        throw new PluginInitException("want args to be of type InterPodAffinityArgs, got " + args.getClass().getName());
     }
 }

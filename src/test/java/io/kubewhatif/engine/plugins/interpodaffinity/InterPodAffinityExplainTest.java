@@ -9,7 +9,6 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 
 import java.util.List;
-import java.util.Map;
 import java.util.stream.Stream;
 
 import static io.kubewhatif.engine.plugins.interpodaffinity.AffinityFixtures.aff;
@@ -77,9 +76,10 @@ class InterPodAffinityExplainTest {
         assertEquals(1, d.hardPodAffinityWeight());
         assertFalse(d.ignorePreferredTermsOfExistingPods());
         assertEquals("InterPodAffinity", d.name());
-        InterPodAffinity m = (InterPodAffinity) InterPodAffinity.create(Map.of("hardPodAffinityWeight", 100, "ignorePreferredTermsOfExistingPods", true), cluster);
+        InterPodAffinity m = new InterPodAffinity(cluster, 100, true);
         assertEquals(100, m.hardPodAffinityWeight());
         assertTrue(m.ignorePreferredTermsOfExistingPods());
+        assertThrows(PluginInitException.class, () -> InterPodAffinity.create("not args", cluster));
         PluginInitException e = assertThrows(PluginInitException.class, () -> new InterPodAffinity(cluster, 101, false));
         assertEquals("hardPodAffinityWeight: Invalid value: 101: not in valid range [0, 100]", e.getMessage());
         assertThrows(PluginInitException.class, () -> new InterPodAffinity(cluster, -1, false));
