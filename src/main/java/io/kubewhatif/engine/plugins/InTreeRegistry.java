@@ -1,15 +1,16 @@
 package io.kubewhatif.engine.plugins;
 
 import io.kubewhatif.engine.api.PluginFactory;
-import io.kubewhatif.engine.plugins.defaultbinder.DefaultBinder;
-import io.kubewhatif.engine.plugins.imagelocality.ImageLocality;
-import io.kubewhatif.engine.plugins.nodeaffinity.NodeAffinity;
-import io.kubewhatif.engine.plugins.nodename.NodeName;
-import io.kubewhatif.engine.plugins.nodeports.NodePorts;
-import io.kubewhatif.engine.plugins.nodeunschedulable.NodeUnschedulable;
 import io.kubewhatif.engine.plugins.prioritysort.PrioritySort;
 import io.kubewhatif.engine.plugins.schedulinggates.SchedulingGates;
+import io.kubewhatif.engine.plugins.nodeunschedulable.NodeUnschedulable;
+import io.kubewhatif.engine.plugins.nodename.NodeName;
 import io.kubewhatif.engine.plugins.tainttoleration.TaintToleration;
+import io.kubewhatif.engine.plugins.nodeaffinity.NodeAffinity;
+import io.kubewhatif.engine.plugins.nodeports.NodePorts;
+import io.kubewhatif.engine.plugins.imagelocality.ImageLocality;
+import io.kubewhatif.engine.plugins.interpodaffinity.InterPodAffinity;
+import io.kubewhatif.engine.plugins.defaultbinder.DefaultBinder;
 
 import java.util.Collections;
 import java.util.LinkedHashMap;
@@ -21,7 +22,6 @@ public final class InTreeRegistry {
 
     static {
         Map<String, PluginFactory> r = new LinkedHashMap<>();
-        // One line per plugin: r.put(Plugin.NAME, Plugin::create);
         r.put(PrioritySort.NAME, PrioritySort::create);
         r.put(SchedulingGates.NAME, SchedulingGates::create);
         r.put(NodeUnschedulable.NAME, NodeUnschedulable::create);
@@ -30,6 +30,7 @@ public final class InTreeRegistry {
         r.put(NodeAffinity.NAME, NodeAffinity::create);
         r.put(NodePorts.NAME, NodePorts::create);
         r.put(ImageLocality.NAME, ImageLocality::create);
+        r.put(InterPodAffinity.NAME, InterPodAffinity::create);
         r.put(DefaultBinder.NAME, DefaultBinder::create);
         FACTORIES = Collections.unmodifiableMap(r);
     }
