@@ -1,6 +1,8 @@
 package io.kubewhatif.engine.plugins;
 
 import io.kubewhatif.engine.api.PluginFactory;
+import io.kubewhatif.engine.plugins.noderesources.NodeResourcesBalancedAllocation;
+import io.kubewhatif.engine.plugins.noderesources.NodeResourcesFit;
 
 import java.util.Collections;
 import java.util.LinkedHashMap;
@@ -13,6 +15,8 @@ public final class InTreeRegistry {
     static {
         Map<String, PluginFactory> r = new LinkedHashMap<>();
         // One line per plugin: r.put(Plugin.NAME, Plugin::create);
+        r.put(NodeResourcesFit.NAME, NodeResourcesFit::create);
+        r.put(NodeResourcesBalancedAllocation.NAME, NodeResourcesBalancedAllocation::create);
         FACTORIES = Collections.unmodifiableMap(r);
     }
 
