@@ -1,8 +1,17 @@
 package io.kubewhatif.engine.plugins;
 
 import io.kubewhatif.engine.api.PluginFactory;
+import io.kubewhatif.engine.plugins.defaultbinder.DefaultBinder;
+import io.kubewhatif.engine.plugins.imagelocality.ImageLocality;
+import io.kubewhatif.engine.plugins.nodeaffinity.NodeAffinity;
+import io.kubewhatif.engine.plugins.nodename.NodeName;
+import io.kubewhatif.engine.plugins.nodeports.NodePorts;
 import io.kubewhatif.engine.plugins.noderesources.NodeResourcesBalancedAllocation;
 import io.kubewhatif.engine.plugins.noderesources.NodeResourcesFit;
+import io.kubewhatif.engine.plugins.nodeunschedulable.NodeUnschedulable;
+import io.kubewhatif.engine.plugins.prioritysort.PrioritySort;
+import io.kubewhatif.engine.plugins.schedulinggates.SchedulingGates;
+import io.kubewhatif.engine.plugins.tainttoleration.TaintToleration;
 
 import java.util.Collections;
 import java.util.LinkedHashMap;
@@ -15,6 +24,15 @@ public final class InTreeRegistry {
     static {
         Map<String, PluginFactory> r = new LinkedHashMap<>();
         // One line per plugin: r.put(Plugin.NAME, Plugin::create);
+        r.put(PrioritySort.NAME, PrioritySort::create);
+        r.put(SchedulingGates.NAME, SchedulingGates::create);
+        r.put(NodeUnschedulable.NAME, NodeUnschedulable::create);
+        r.put(NodeName.NAME, NodeName::create);
+        r.put(TaintToleration.NAME, TaintToleration::create);
+        r.put(NodeAffinity.NAME, NodeAffinity::create);
+        r.put(NodePorts.NAME, NodePorts::create);
+        r.put(ImageLocality.NAME, ImageLocality::create);
+        r.put(DefaultBinder.NAME, DefaultBinder::create);
         r.put(NodeResourcesFit.NAME, NodeResourcesFit::create);
         r.put(NodeResourcesBalancedAllocation.NAME, NodeResourcesBalancedAllocation::create);
         FACTORIES = Collections.unmodifiableMap(r);
