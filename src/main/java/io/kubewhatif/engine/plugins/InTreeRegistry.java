@@ -8,6 +8,8 @@ import io.kubewhatif.engine.plugins.nodename.NodeName;
 import io.kubewhatif.engine.plugins.tainttoleration.TaintToleration;
 import io.kubewhatif.engine.plugins.nodeaffinity.NodeAffinity;
 import io.kubewhatif.engine.plugins.nodeports.NodePorts;
+import io.kubewhatif.engine.plugins.noderesources.NodeResourcesFit;
+import io.kubewhatif.engine.plugins.noderesources.NodeResourcesBalancedAllocation;
 import io.kubewhatif.engine.plugins.imagelocality.ImageLocality;
 import io.kubewhatif.engine.plugins.interpodaffinity.InterPodAffinity;
 import io.kubewhatif.engine.plugins.defaultbinder.DefaultBinder;
@@ -29,6 +31,8 @@ public final class InTreeRegistry {
         r.put(TaintToleration.NAME, TaintToleration::create);
         r.put(NodeAffinity.NAME, NodeAffinity::create);
         r.put(NodePorts.NAME, NodePorts::create);
+        r.put(NodeResourcesFit.NAME, NodeResourcesFit::create);
+        r.put(NodeResourcesBalancedAllocation.NAME, NodeResourcesBalancedAllocation::create);
         r.put(ImageLocality.NAME, ImageLocality::create);
         r.put(InterPodAffinity.NAME, InterPodAffinity::create);
         r.put(DefaultBinder.NAME, DefaultBinder::create);
