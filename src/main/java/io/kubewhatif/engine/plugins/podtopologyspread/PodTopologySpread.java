@@ -1,5 +1,6 @@
 package io.kubewhatif.engine.plugins.podtopologyspread;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import io.fabric8.kubernetes.api.model.TopologySpreadConstraint;
 import io.kubewhatif.engine.api.CycleState;
 import io.kubewhatif.engine.api.FilterPlugin;
@@ -597,15 +598,22 @@ public final class PodTopologySpread implements PreFilterPlugin, PreFilterExtens
 
     // ---- factory ----
 
-    /** Builds the plugin from {@link SpreadArgs} (null: the v1 defaults), validating them as upstream does. */
+    /**
+     * Builds the plugin from {@link SpreadArgs} or the raw args object ({@link JsonNode}), validating them as upstream
+     * does; null or any other type means the v1 defaults until the config records are wired here.
+     */
     public static Plugin create(Object args, Handle handle) throws PluginInitException {
         SpreadArgs a;
-        if (args == null) {
-            a = SpreadArgs.DEFAULTS;
-        } else if (args instanceof SpreadArgs sa) {
+        if (args instanceof SpreadArgs sa) {
             a = sa;
+        } else if (args instanceof JsonNode json) {
+            try {
+                a = SpreadArgs.fromJson(json);
+            } catch (IllegalArgumentException e) {
+                throw new PluginInitException(e.getMessage());
+            }
         } else {
-            throw new PluginInitException("want args to be of type PodTopologySpreadArgs, got " + args.getClass().getName());
+            a = SpreadArgs.DEFAULTS;
         }
         List<String> errs = a.validate("");
         if (!errs.isEmpty()) {

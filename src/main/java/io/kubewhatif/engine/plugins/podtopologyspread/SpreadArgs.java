@@ -1,5 +1,10 @@
 package io.kubewhatif.engine.plugins.podtopologyspread;
 
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.fabric8.kubernetes.api.model.TopologySpreadConstraint;
+
 import java.util.ArrayList;
 import java.util.List;
 import java.util.regex.Pattern;
@@ -15,6 +20,8 @@ public record SpreadArgs(String defaultingType, List<DefaultConstraint> defaultC
     /** The v1 defaults: System defaulting, no explicit constraints. */
     public static final SpreadArgs DEFAULTS = new SpreadArgs(SYSTEM_DEFAULTING, List.of());
 
+    private static final ObjectMapper MAPPER = new ObjectMapper();
+
     private static final String QNAME_FMT = "([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9]";
     private static final Pattern QNAME = Pattern.compile("^" + QNAME_FMT + "$");
     private static final String QNAME_MSG = "must consist of alphanumeric characters, '-', '_' or '.', and must start and end with an alphanumeric "
@@ -26,6 +33,25 @@ public record SpreadArgs(String defaultingType, List<DefaultConstraint> defaultC
         // v1 defaulting: an unset type means System.
         defaultingType = defaultingType == null || defaultingType.isEmpty() ? SYSTEM_DEFAULTING : defaultingType;
         defaultConstraints = defaultConstraints == null ? List.of() : List.copyOf(defaultConstraints);
+    }
+
+    /**
+     * From the args object of a KubeSchedulerConfiguration ({@code defaultingType}, {@code defaultConstraints} as
+     * core/v1 TopologySpreadConstraints), before defaulting.
+     *
+     * @throws IllegalArgumentException when a constraint does not decode
+     */
+    public static SpreadArgs fromJson(JsonNode args) {
+        String type = args.path("defaultingType").isTextual() ? args.path("defaultingType").asText() : null;
+        List<DefaultConstraint> constraints = new ArrayList<>();
+        for (JsonNode c : args.path("defaultConstraints")) {
+            try {
+                constraints.add(DefaultConstraint.from(MAPPER.treeToValue(c, TopologySpreadConstraint.class)));
+            } catch (JsonProcessingException e) {
+                throw new IllegalArgumentException("decoding defaultConstraints: " + e.getOriginalMessage(), e);
+            }
+        }
+        return new SpreadArgs(type, constraints);
     }
 
     /**

@@ -1,5 +1,6 @@
 package io.kubewhatif.engine.plugins.podtopologyspread;
 
+import com.fasterxml.jackson.databind.ObjectMapper;
 import io.fabric8.kubernetes.api.model.HasMetadata;
 import io.fabric8.kubernetes.api.model.LabelSelector;
 import io.fabric8.kubernetes.api.model.LabelSelectorBuilder;
@@ -193,12 +194,30 @@ class PodTopologySpreadDefaultsTest {
     }
 
     @Test
-    void createUsesDefaultsAndRejectsInvalidArgs() throws PluginInitException {
+    void createUsesDefaultsAndRejectsInvalidArgs() throws Exception {
         TestCluster cluster = new TestCluster(List.of());
         assertInstanceOf(PodTopologySpread.class, PodTopologySpread.create(null, cluster));
         PluginInitException e = assertThrows(PluginInitException.class,
                 () -> PodTopologySpread.create(new SpreadArgs("List", List.of(DefaultConstraint.of(0, "zone", "ScheduleAnyway"))), cluster));
         assertEquals("defaultConstraints[0].maxSkew: Invalid value: 0: not in valid range (0, inf)", e.getMessage());
-        assertThrows(PluginInitException.class, () -> PodTopologySpread.create("nonsense", cluster));
+        ObjectMapper m = new ObjectMapper();
+        e = assertThrows(PluginInitException.class, () -> PodTopologySpread.create(m.readTree(
+                "{\"defaultConstraints\":[{\"maxSkew\":1,\"topologyKey\":\"zone\",\"whenUnsatisfiable\":\"ScheduleAnyway\"}]}"), cluster));
+        assertEquals("defaultingType: Invalid value: \"System\": when .defaultConstraints are not empty", e.getMessage());
+    }
+
+    @Test
+    void rawArgsDecodeEveryConstraintField() throws Exception {
+        SpreadArgs a = SpreadArgs.fromJson(new ObjectMapper().readTree("{\"defaultingType\":\"List\",\"defaultConstraints\":[{\"maxSkew\":2,"
+                + "\"topologyKey\":\"topology.kubernetes.io/zone\",\"whenUnsatisfiable\":\"DoNotSchedule\",\"minDomains\":3,"
+                + "\"nodeTaintsPolicy\":\"Honor\"}]}"));
+        assertEquals(new SpreadArgs("List", List.of(new DefaultConstraint(2, "topology.kubernetes.io/zone", "DoNotSchedule", 3, null, "Honor", List.of(), null))), a);
+        assertEquals(List.of(), a.validate(""));
+        PodTopologySpread pl = (PodTopologySpread) PodTopologySpread.create(a, new TestCluster(List.of(), svc("s", "default", Map.of("app", "web"))));
+        List<PodTopologySpread.Constraint> hard = pl.constraints(pod("p").label("app", "web").info(), "DoNotSchedule");
+        assertEquals(1, hard.size());
+        assertEquals(3, hard.get(0).minDomains());
+        assertEquals(true, hard.get(0).honorNodeAffinity());
+        assertEquals(true, hard.get(0).honorNodeTaints());
     }
 }
