@@ -11,6 +11,7 @@ import io.kubewhatif.engine.plugins.nodeports.NodePorts;
 import io.kubewhatif.engine.plugins.noderesources.NodeResourcesFit;
 import io.kubewhatif.engine.plugins.noderesources.NodeResourcesBalancedAllocation;
 import io.kubewhatif.engine.plugins.imagelocality.ImageLocality;
+import io.kubewhatif.engine.plugins.podtopologyspread.PodTopologySpread;
 import io.kubewhatif.engine.plugins.interpodaffinity.InterPodAffinity;
 import io.kubewhatif.engine.plugins.defaultbinder.DefaultBinder;
 
@@ -34,6 +35,7 @@ public final class InTreeRegistry {
         r.put(NodeResourcesFit.NAME, NodeResourcesFit::create);
         r.put(NodeResourcesBalancedAllocation.NAME, NodeResourcesBalancedAllocation::create);
         r.put(ImageLocality.NAME, ImageLocality::create);
+        r.put(PodTopologySpread.NAME, PodTopologySpread::create);
         r.put(InterPodAffinity.NAME, InterPodAffinity::create);
         r.put(DefaultBinder.NAME, DefaultBinder::create);
         FACTORIES = Collections.unmodifiableMap(r);
