@@ -13,6 +13,7 @@ public final class InTreeRegistry {
     static {
         Map<String, PluginFactory> r = new LinkedHashMap<>();
         // One line per plugin: r.put(Plugin.NAME, Plugin::create);
+        r.put(io.kubewhatif.engine.plugins.dynamicresources.DynamicResources.NAME, io.kubewhatif.engine.plugins.dynamicresources.DynamicResources::create);
         FACTORIES = Collections.unmodifiableMap(r);
     }
 
