@@ -13,6 +13,7 @@ import io.kubewhatif.engine.plugins.noderesources.NodeResourcesBalancedAllocatio
 import io.kubewhatif.engine.plugins.imagelocality.ImageLocality;
 import io.kubewhatif.engine.plugins.podtopologyspread.PodTopologySpread;
 import io.kubewhatif.engine.plugins.interpodaffinity.InterPodAffinity;
+import io.kubewhatif.engine.plugins.dynamicresources.DynamicResources;
 import io.kubewhatif.engine.plugins.defaultbinder.DefaultBinder;
 
 import java.util.Collections;
@@ -37,6 +38,7 @@ public final class InTreeRegistry {
         r.put(ImageLocality.NAME, ImageLocality::create);
         r.put(PodTopologySpread.NAME, PodTopologySpread::create);
         r.put(InterPodAffinity.NAME, InterPodAffinity::create);
+        r.put(DynamicResources.NAME, DynamicResources::create);
         r.put(DefaultBinder.NAME, DefaultBinder::create);
         FACTORIES = Collections.unmodifiableMap(r);
     }
