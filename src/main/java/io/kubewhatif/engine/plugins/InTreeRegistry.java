@@ -1,6 +1,10 @@
 package io.kubewhatif.engine.plugins;
 
 import io.kubewhatif.engine.api.PluginFactory;
+import io.kubewhatif.engine.plugins.nodevolumelimits.NodeVolumeLimits;
+import io.kubewhatif.engine.plugins.volumebinding.VolumeBinding;
+import io.kubewhatif.engine.plugins.volumerestrictions.VolumeRestrictions;
+import io.kubewhatif.engine.plugins.volumezone.VolumeZone;
 
 import java.util.Collections;
 import java.util.LinkedHashMap;
@@ -13,6 +17,10 @@ public final class InTreeRegistry {
     static {
         Map<String, PluginFactory> r = new LinkedHashMap<>();
         // One line per plugin: r.put(Plugin.NAME, Plugin::create);
+        r.put(VolumeRestrictions.NAME, VolumeRestrictions::create);
+        r.put(NodeVolumeLimits.NAME, NodeVolumeLimits::create);
+        r.put(VolumeBinding.NAME, VolumeBinding::create);
+        r.put(VolumeZone.NAME, VolumeZone::create);
         FACTORIES = Collections.unmodifiableMap(r);
     }
 
