@@ -1,6 +1,7 @@
 package io.kubewhatif.engine.plugins;
 
 import io.kubewhatif.engine.api.PluginFactory;
+import io.kubewhatif.engine.plugins.defaultpreemption.DefaultPreemption;
 
 import java.util.Collections;
 import java.util.LinkedHashMap;
@@ -13,6 +14,7 @@ public final class InTreeRegistry {
     static {
         Map<String, PluginFactory> r = new LinkedHashMap<>();
         // One line per plugin: r.put(Plugin.NAME, Plugin::create);
+        r.put(DefaultPreemption.NAME, DefaultPreemption::create);
         FACTORIES = Collections.unmodifiableMap(r);
     }
 
