@@ -157,7 +157,8 @@ public final class DefaultPreemption implements PostFilterPlugin, PreEnqueuePlug
         // the pods in exactly upstream's order.
         PodInfo[] backing = nodeInfo.pods().toArray(new PodInfo[0]);
         int live = backing.length;
-        for (PodInfo pi : backingView(backing)) {
+        for (int k = 0; k < backing.length; k++) {
+            PodInfo pi = backing[k];
             if (!isPreemptionAllowed(pi, pod)) {
                 continue;
             }
@@ -238,22 +239,6 @@ public final class DefaultPreemption implements PostFilterPlugin, PreEnqueuePlug
         }
         Status s = handle.runPreFilterExtensionRemovePod(state, pod, victim, nodeInfo);
         return s.isSuccess() ? null : Status.error(s.asErrorMessage());
-    }
-
-    private static Iterable<PodInfo> backingView(PodInfo[] backing) {
-        return () -> new java.util.Iterator<>() {
-            private int i;
-
-            @Override
-            public boolean hasNext() {
-                return i < backing.length;
-            }
-
-            @Override
-            public PodInfo next() {
-                return backing[i++];
-            }
-        };
     }
 
     private static int indexOf(PodInfo[] pods, int len, String uid) {

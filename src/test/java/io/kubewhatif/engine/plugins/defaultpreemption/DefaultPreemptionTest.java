@@ -328,11 +328,23 @@ class DefaultPreemptionTest {
                                 large(on("node1", "p1", MID)).label("app", "foo"), large(on("node2", "p2", MID)).label("app", "foo"),
                                 large(on("node3", "p3", MID)), large(on("node4", "p4", MID)), large(on("node5", "p5", MID)).label("app", "foo"))),
                         List.of(pdb("pdb", "app", "foo", 0)), candidates("node1", "p1/1", "node2", "p2/1", "node3", "p3/0"), 6),
+                new DryRunCase("every lower-priority pod among many is removed exactly once", 10, 100, p("p", HIGH).req("cpu", "1300m").info(),
+                        cluster(List.of(node("node1").cap("cpu", "2")), interleaved()),
+                        List.of(), candidates("node1", "v00,v02,v04,v06,v08,v10,v12/0"), 8),
                 new DryRunCase("violating candidates are capped at numCandidates", 20, 1, large(p("p", HIGH)).info(),
                         cluster(veryLargeNodes("node1", "node2", "node3"), List.of(
                                 large(on("node1", "p1", MID)).label("app", "foo"), large(on("node2", "p2", MID)).label("app", "foo"),
                                 large(on("node3", "p3", MID)))),
                         List.of(pdb("pdb", "app", "foo", 0)), candidates("node1", "p1/1", "node3", "p3/0"), 6));
+    }
+
+    /** 14 pods of 100m alternating between lower and higher priority than the preemptor. */
+    static List<PodFixture> interleaved() {
+        List<PodFixture> out = new ArrayList<>();
+        for (int i = 0; i < 14; i++) {
+            out.add(on("node1", String.format("v%02d", i), i % 2 == 0 ? LOW : VERY_HIGH).req("cpu", "100m"));
+        }
+        return out;
     }
 
     @ParameterizedTest(name = "{0}")
