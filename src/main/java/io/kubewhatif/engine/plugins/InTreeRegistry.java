@@ -18,6 +18,7 @@ import io.kubewhatif.engine.plugins.volumezone.VolumeZone;
 import io.kubewhatif.engine.plugins.podtopologyspread.PodTopologySpread;
 import io.kubewhatif.engine.plugins.interpodaffinity.InterPodAffinity;
 import io.kubewhatif.engine.plugins.dynamicresources.DynamicResources;
+import io.kubewhatif.engine.plugins.defaultpreemption.DefaultPreemption;
 import io.kubewhatif.engine.plugins.defaultbinder.DefaultBinder;
 
 import java.util.Collections;
@@ -47,6 +48,7 @@ public final class InTreeRegistry {
         r.put(PodTopologySpread.NAME, PodTopologySpread::create);
         r.put(InterPodAffinity.NAME, InterPodAffinity::create);
         r.put(DynamicResources.NAME, DynamicResources::create);
+        r.put(DefaultPreemption.NAME, DefaultPreemption::create);
         r.put(DefaultBinder.NAME, DefaultBinder::create);
         FACTORIES = Collections.unmodifiableMap(r);
     }
