@@ -297,6 +297,8 @@ public final class DefaultPreemption implements PostFilterPlugin, PreEnqueuePlug
             a = Args.DEFAULTS;
         } else if (args instanceof Args given) {
             a = given;
+        } else if (args instanceof io.kubewhatif.engine.config.DefaultPreemptionArgs d) {
+            a = new Args(d.minCandidateNodesPercentage(), d.minCandidateNodesAbsolute());
         } else if (args instanceof Map<?, ?> m) {
             a = new Args(intArg(m, "minCandidateNodesPercentage", DEFAULT_MIN_CANDIDATE_NODES_PERCENTAGE),
                     intArg(m, "minCandidateNodesAbsolute", DEFAULT_MIN_CANDIDATE_NODES_ABSOLUTE));

@@ -600,6 +600,9 @@ public final class InterPodAffinity implements PreFilterPlugin, PreFilterExtensi
         if (args == null) {
             return new InterPodAffinity(handle, DEFAULT_HARD_POD_AFFINITY_WEIGHT, DEFAULT_IGNORE_PREFERRED_TERMS_OF_EXISTING_PODS);
         }
+        if (args instanceof io.kubewhatif.engine.config.InterPodAffinityArgs a) {
+            return new InterPodAffinity(handle, a.hardPodAffinityWeight(), a.ignorePreferredTermsOfExistingPods());
+        }
         throw new PluginInitException("want args to be of type InterPodAffinityArgs, got " + args.getClass().getName());
     }
 }

@@ -332,6 +332,9 @@ public final class NodeAffinity implements PreFilterPlugin, FilterPlugin, PreSco
      * configuration decoder keeps it.
      */
     public static Plugin create(Object args, Handle handle) throws PluginInitException {
+        if (args instanceof io.kubewhatif.engine.config.NodeAffinityArgs na) {
+            args = na.addedAffinity();
+        }
         if (args instanceof io.fabric8.kubernetes.api.model.NodeAffinity added) {
             return new NodeAffinity(added);
         }

@@ -126,6 +126,9 @@ public final class NodeResourcesBalancedAllocation implements PreScorePlugin, Sc
         if (args == null) {
             return withDefaults();
         }
+        if (args instanceof io.kubewhatif.engine.config.NodeResourcesBalancedAllocationArgs a) {
+            return new NodeResourcesBalancedAllocation(ResourceSpec.fromConfig(a.resources()));
+        }
         throw new PluginInitException("want args to be of type NodeResourcesBalancedAllocationArgs, got " + args.getClass().getName());
     }
 }

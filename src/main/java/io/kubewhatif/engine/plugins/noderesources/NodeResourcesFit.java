@@ -289,6 +289,11 @@ public final class NodeResourcesFit implements PreFilterPlugin, FilterPlugin, Pr
         if (args == null) {
             return withDefaults();
         }
+        if (args instanceof io.kubewhatif.engine.config.NodeResourcesFitArgs a) {
+            io.kubewhatif.engine.config.ScoringStrategy ss = a.scoringStrategy();
+            return new NodeResourcesFit(a.ignoredResources(), a.ignoredResourceGroups(), ss == null ? null : ss.type(),
+                    ss == null ? null : ResourceSpec.fromConfig(ss.resources()), ss == null ? null : ShapePoint.fromConfig(ss.shape()));
+        }
         throw new PluginInitException("want args to be of type NodeResourcesFitArgs, got " + args.getClass().getName());
     }
 }

@@ -606,6 +606,12 @@ public final class PodTopologySpread implements PreFilterPlugin, PreFilterExtens
         SpreadArgs a;
         if (args instanceof SpreadArgs sa) {
             a = sa;
+        } else if (args instanceof io.kubewhatif.engine.config.PodTopologySpreadArgs pa) {
+            try {
+                a = SpreadArgs.fromConfig(pa);
+            } catch (IllegalArgumentException e) {
+                throw new PluginInitException(e.getMessage());
+            }
         } else if (args instanceof JsonNode json) {
             try {
                 a = SpreadArgs.fromJson(json);

@@ -41,6 +41,28 @@ public record SpreadArgs(String defaultingType, List<DefaultConstraint> defaultC
      *
      * @throws IllegalArgumentException when a constraint does not decode
      */
+    /** From the configuration package's decoded args (constraints carry their raw core/v1 form). */
+    public static SpreadArgs fromConfig(io.kubewhatif.engine.config.PodTopologySpreadArgs args) {
+        List<DefaultConstraint> constraints = new ArrayList<>();
+        for (io.kubewhatif.engine.config.TopologySpreadConstraintSpec c : args.defaultConstraints()) {
+            TopologySpreadConstraint tsc;
+            if (c.raw() != null) {
+                try {
+                    tsc = MAPPER.treeToValue(c.raw(), TopologySpreadConstraint.class);
+                } catch (JsonProcessingException e) {
+                    throw new IllegalArgumentException("decoding defaultConstraints: " + e.getOriginalMessage(), e);
+                }
+            } else {
+                tsc = new TopologySpreadConstraint();
+                tsc.setMaxSkew(c.maxSkew());
+                tsc.setTopologyKey(c.topologyKey());
+                tsc.setWhenUnsatisfiable(c.whenUnsatisfiable());
+            }
+            constraints.add(DefaultConstraint.from(tsc));
+        }
+        return new SpreadArgs(args.defaultingType(), constraints);
+    }
+
     public static SpreadArgs fromJson(JsonNode args) {
         String type = args.path("defaultingType").isTextual() ? args.path("defaultingType").asText() : null;
         List<DefaultConstraint> constraints = new ArrayList<>();

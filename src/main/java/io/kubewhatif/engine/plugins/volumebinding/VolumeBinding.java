@@ -284,6 +284,16 @@ public final class VolumeBinding implements PreFilterPlugin, FilterPlugin, PreSc
 
     public static Plugin create(Object args, Handle handle) throws PluginInitException {
         Args a = args instanceof Args typed ? typed : Args.DEFAULT;
+        if (args instanceof io.kubewhatif.engine.config.VolumeBindingArgs va) {
+            List<ShapePoint> shape = null;
+            if (!va.shape().isEmpty()) {
+                shape = new java.util.ArrayList<>();
+                for (io.kubewhatif.engine.config.UtilizationShapePoint p : va.shape()) {
+                    shape.add(new ShapePoint(p.utilization(), p.score()));
+                }
+            }
+            a = new Args(va.bindTimeoutSeconds(), shape);
+        }
         return new VolumeBinding(handle, a.bindTimeoutSeconds(), a.shape());
     }
 }
