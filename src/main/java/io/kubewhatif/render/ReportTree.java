@@ -72,10 +72,6 @@ public final class ReportTree {
             m.put("preEnqueue", status(r.preEnqueue, true));
             return m;
         }
-        if (r.scheduleError != null && r.numAllNodes == 0) {
-            m.put("scheduleError", r.scheduleError);
-            return m;
-        }
         m.put("numAllNodes", r.numAllNodes);
         m.put("numNodesToFind", r.numNodesToFind);
         m.put("startNodeIndex", r.startNodeIndex);

@@ -191,6 +191,9 @@ public final class Scheduler {
         for (Map.Entry<String, Status> e : statuses.explicit().entrySet()) {
             report.filter.put(e.getKey(), StatusView.of(e.getValue()));
         }
+        if (pfs.isSuccess() && options.diagnoseAllFilters()) {
+            diagnoseUnevaluated(fw, state, pod, feasible, statuses, report);
+        }
         List<String> feasibleNames = new ArrayList<>();
         for (NodeInfo n : feasible) {
             feasibleNames.add(n.name());
@@ -217,6 +220,7 @@ public final class Scheduler {
             return new Outcome(null, pfr);
         }
         if (feasible.size() == 1) {
+            report.topNodes = List.of(feasible.get(0).name());
             return new Outcome(feasible.get(0).name(), null);
         }
         return new Outcome(prioritizeAndSelect(fw, state, pod, feasible, report), null);
@@ -309,12 +313,39 @@ public final class Scheduler {
         return feasible;
     }
 
+    /**
+     * The diagnosis upstream does not give: every filter on the nodes the cycle did not evaluate (after the early
+     * stop, or excluded by a PreFilterResult). It only feeds filterAll; the verdict is unchanged.
+     */
+    private void diagnoseUnevaluated(Framework fw, CycleState state, PodInfo pod, List<NodeInfo> feasible, NodeToStatus statuses, CycleReport report) {
+        java.util.Set<String> seen = new java.util.HashSet<>(statuses.explicit().keySet());
+        for (NodeInfo n : feasible) {
+            seen.add(n.name());
+        }
+        for (NodeInfo node : snapshot.nodes()) {
+            if (seen.contains(node.name())) {
+                continue;
+            }
+            Map<String, StatusView> nodeAll = new TreeMap<>();
+            Status s = fw.runFilterPluginsWithNominatedPods(state, pod, node, (plugin, st) -> nodeAll.putIfAbsent(plugin, StatusView.of(st)));
+            if (!s.isSuccess()) {
+                report.filterAll.put(node.name(), nodeAll);
+            }
+        }
+    }
+
     private String prioritizeAndSelect(Framework fw, CycleState state, PodInfo pod, List<NodeInfo> nodes, CycleReport report) {
         int n = nodes.size();
         long[] totals = new long[n];
         if (fw.hasScorePlugins()) {
             Status ps = fw.runPreScorePlugins(state, pod, nodes);
-            report.skippedScorePlugins = new ArrayList<>(state.skipScorePlugins());
+            // Only plugins that would have scored: a PreScore Skip of a plugin without Score changes nothing.
+            report.skippedScorePlugins = new ArrayList<>();
+            for (PluginRef ref : fw.profile().at(ExtensionPoint.SCORE)) {
+                if (state.skipScorePlugins().contains(ref.name())) {
+                    report.skippedScorePlugins.add(ref.name());
+                }
+            }
             report.skippedScorePlugins.sort(null);
             if (!ps.isSuccess()) {
                 report.scheduleError = ps.message();
