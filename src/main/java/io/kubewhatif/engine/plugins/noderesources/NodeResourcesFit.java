@@ -2,6 +2,7 @@ package io.kubewhatif.engine.plugins.noderesources;
 
 import io.kubewhatif.engine.api.Code;
 import io.kubewhatif.engine.api.CycleState;
+import io.kubewhatif.engine.api.FilterPlugin;
 import io.kubewhatif.engine.api.Handle;
 import io.kubewhatif.engine.api.Plugin;
 import io.kubewhatif.engine.api.PluginInitException;
@@ -12,7 +13,6 @@ import io.kubewhatif.engine.api.ScorePlugin;
 import io.kubewhatif.engine.api.StateData;
 import io.kubewhatif.engine.api.StateKey;
 import io.kubewhatif.engine.api.Status;
-import io.kubewhatif.engine.api.FilterPlugin;
 import io.kubewhatif.engine.config.NodeResourcesFitArgs;
 import io.kubewhatif.engine.config.ScoringStrategy;
 import io.kubewhatif.engine.config.UtilizationShapePoint;
