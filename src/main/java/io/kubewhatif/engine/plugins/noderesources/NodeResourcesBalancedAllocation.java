@@ -9,10 +9,12 @@ import io.kubewhatif.engine.api.ScorePlugin;
 import io.kubewhatif.engine.api.StateData;
 import io.kubewhatif.engine.api.StateKey;
 import io.kubewhatif.engine.api.Status;
+import io.kubewhatif.engine.config.NodeResourcesBalancedAllocationArgs;
 import io.kubewhatif.engine.snapshot.NodeInfo;
 import io.kubewhatif.engine.snapshot.PodInfo;
 import io.kubewhatif.engine.snapshot.Resource;
 
+import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
@@ -121,14 +123,18 @@ public final class NodeResourcesBalancedAllocation implements PreScorePlugin, Sc
 
     // ---- factory ----
 
-    /** Builds the plugin; null args mean upstream's defaults. */
+    /** Builds the plugin from the profile's NodeResourcesBalancedAllocationArgs; null args mean upstream's defaults. */
     public static Plugin create(Object args, Handle handle) throws PluginInitException {
         if (args == null) {
             return withDefaults();
         }
-        if (args instanceof io.kubewhatif.engine.config.NodeResourcesBalancedAllocationArgs a) {
-            return new NodeResourcesBalancedAllocation(ResourceSpec.fromConfig(a.resources()));
+        if (!(args instanceof NodeResourcesBalancedAllocationArgs a)) {
+            throw new PluginInitException("want args to be of type NodeResourcesBalancedAllocationArgs, got " + args.getClass().getName());
         }
-        throw new PluginInitException("want args to be of type NodeResourcesBalancedAllocationArgs, got " + args.getClass().getName());
+        List<ResourceSpec> resources = new ArrayList<>(a.resources().size());
+        for (io.kubewhatif.engine.config.ResourceSpec r : a.resources()) {
+            resources.add(new ResourceSpec(r.name(), r.weight()));
+        }
+        return new NodeResourcesBalancedAllocation(resources);
     }
 }

@@ -2,6 +2,7 @@ package io.kubewhatif.engine.plugins.noderesources;
 
 import io.kubewhatif.engine.api.Code;
 import io.kubewhatif.engine.api.CycleState;
+import io.kubewhatif.engine.api.FilterPlugin;
 import io.kubewhatif.engine.api.Handle;
 import io.kubewhatif.engine.api.Plugin;
 import io.kubewhatif.engine.api.PluginInitException;
@@ -12,7 +13,9 @@ import io.kubewhatif.engine.api.ScorePlugin;
 import io.kubewhatif.engine.api.StateData;
 import io.kubewhatif.engine.api.StateKey;
 import io.kubewhatif.engine.api.Status;
-import io.kubewhatif.engine.api.FilterPlugin;
+import io.kubewhatif.engine.config.NodeResourcesFitArgs;
+import io.kubewhatif.engine.config.ScoringStrategy;
+import io.kubewhatif.engine.config.UtilizationShapePoint;
 import io.kubewhatif.engine.snapshot.NodeInfo;
 import io.kubewhatif.engine.snapshot.PodInfo;
 import io.kubewhatif.engine.snapshot.Resource;
@@ -284,16 +287,29 @@ public final class NodeResourcesFit implements PreFilterPlugin, FilterPlugin, Pr
 
     // ---- factory ----
 
-    /** Builds the plugin; null args mean upstream's defaults. */
+    /** Builds the plugin from the profile's NodeResourcesFitArgs; null args mean upstream's defaults. */
     public static Plugin create(Object args, Handle handle) throws PluginInitException {
         if (args == null) {
             return withDefaults();
         }
-        if (args instanceof io.kubewhatif.engine.config.NodeResourcesFitArgs a) {
-            io.kubewhatif.engine.config.ScoringStrategy ss = a.scoringStrategy();
-            return new NodeResourcesFit(a.ignoredResources(), a.ignoredResourceGroups(), ss == null ? null : ss.type(),
-                    ss == null ? null : ResourceSpec.fromConfig(ss.resources()), ss == null ? null : ShapePoint.fromConfig(ss.shape()));
+        if (!(args instanceof NodeResourcesFitArgs a)) {
+            throw new PluginInitException("want args to be of type NodeResourcesFitArgs, got " + args.getClass().getName());
         }
-        throw new PluginInitException("want args to be of type NodeResourcesFitArgs, got " + args.getClass().getName());
+        ScoringStrategy ss = a.scoringStrategy();
+        if (ss == null) {
+            return new NodeResourcesFit(a.ignoredResources(), a.ignoredResourceGroups(), null, null, null);
+        }
+        List<ResourceSpec> resources = new ArrayList<>(ss.resources().size());
+        for (io.kubewhatif.engine.config.ResourceSpec r : ss.resources()) {
+            resources.add(new ResourceSpec(r.name(), r.weight()));
+        }
+        List<ShapePoint> shape = null;
+        if (ss.shape() != null) {
+            shape = new ArrayList<>(ss.shape().size());
+            for (UtilizationShapePoint p : ss.shape()) {
+                shape.add(new ShapePoint(p.utilization(), p.score()));
+            }
+        }
+        return new NodeResourcesFit(a.ignoredResources(), a.ignoredResourceGroups(), ss.type() == null ? "" : ss.type(), resources, shape);
     }
 }

@@ -132,6 +132,23 @@ class NodeResourcesArgsTest {
     }
 
     @Test
+    void factoriesMapTheConfigRecords() throws Exception {
+        var rtc = new io.kubewhatif.engine.config.NodeResourcesFitArgs(List.of(), List.of("example.com"),
+                new io.kubewhatif.engine.config.ScoringStrategy("RequestedToCapacityRatio", List.of(new io.kubewhatif.engine.config.ResourceSpec("cpu", 1)),
+                        List.of(new io.kubewhatif.engine.config.UtilizationShapePoint(0, 0), new io.kubewhatif.engine.config.UtilizationShapePoint(100, 10))));
+        assertEquals("RequestedToCapacityRatio", ((NodeResourcesFit) NodeResourcesFit.create(rtc, null)).strategy());
+
+        var bad = new io.kubewhatif.engine.config.NodeResourcesFitArgs(null, null,
+                new io.kubewhatif.engine.config.ScoringStrategy("MostAllocated", List.of(new io.kubewhatif.engine.config.ResourceSpec("cpu", 200)), null));
+        PluginInitException e = assertThrows(PluginInitException.class, () -> NodeResourcesFit.create(bad, null));
+        assertEquals("scoringStrategy.resources[0].weight: Invalid value: 200: resource weight of cpu not in valid range (0, 100]", e.getMessage());
+
+        var ba = new io.kubewhatif.engine.config.NodeResourcesBalancedAllocationArgs(List.of(new io.kubewhatif.engine.config.ResourceSpec("cpu", 2)));
+        e = assertThrows(PluginInitException.class, () -> NodeResourcesBalancedAllocation.create(ba, null));
+        assertEquals("resources[0].weight: Invalid value: 2: must be 1", e.getMessage());
+    }
+
+    @Test
     void factoriesRejectUnknownArgs() {
         PluginInitException e = assertThrows(PluginInitException.class, () -> NodeResourcesFit.create("x", null));
         assertEquals("want args to be of type NodeResourcesFitArgs, got java.lang.String", e.getMessage());
