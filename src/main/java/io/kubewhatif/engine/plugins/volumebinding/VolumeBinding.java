@@ -1,0 +1,299 @@
+package io.kubewhatif.engine.plugins.volumebinding;
+
+import io.fabric8.kubernetes.api.model.PersistentVolumeClaim;
+import io.fabric8.kubernetes.api.model.Volume;
+import io.kubewhatif.engine.api.Code;
+import io.kubewhatif.engine.api.CycleState;
+import io.kubewhatif.engine.api.FilterPlugin;
+import io.kubewhatif.engine.api.Handle;
+import io.kubewhatif.engine.api.Plugin;
+import io.kubewhatif.engine.api.PluginInitException;
+import io.kubewhatif.engine.api.PreBindPlugin;
+import io.kubewhatif.engine.api.PreFilterPlugin;
+import io.kubewhatif.engine.api.PreFilterResult;
+import io.kubewhatif.engine.api.PreScorePlugin;
+import io.kubewhatif.engine.api.ReservePlugin;
+import io.kubewhatif.engine.api.ScorePlugin;
+import io.kubewhatif.engine.api.StateData;
+import io.kubewhatif.engine.api.StateKey;
+import io.kubewhatif.engine.api.Status;
+import io.kubewhatif.engine.plugins.volumebinding.VolumeBinder.Binding;
+import io.kubewhatif.engine.plugins.volumebinding.VolumeBinder.Claims;
+import io.kubewhatif.engine.plugins.volumebinding.VolumeBinder.Found;
+import io.kubewhatif.engine.plugins.volumebinding.VolumeBinder.PodVolumes;
+import io.kubewhatif.engine.snapshot.ClusterSnapshot;
+import io.kubewhatif.engine.snapshot.NodeInfo;
+import io.kubewhatif.engine.snapshot.PodInfo;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.concurrent.ConcurrentHashMap;
+
+/**
+ * Binds the pod's PersistentVolumeClaims during scheduling. PreFilter rejects pods whose claims are missing,
+ * lost, being deleted or unbound with immediate binding; Filter checks bound PVs' node affinity and finds, per node,
+ * an available PV or dynamic provisioning for each unbound WaitForFirstConsumer claim; Reserve assumes the chosen
+ * volumes and PreBind writes them into the snapshot (the PV pre-bound to its claim, the claim to provision
+ * annotated with the node) as the scheduler's API calls do. Scoring needs the StorageCapacityScoring gate, off in
+ * v1.34, so PreScore always skips.
+ */
+public final class VolumeBinding implements PreFilterPlugin, FilterPlugin, PreScorePlugin, ScorePlugin, ReservePlugin, PreBindPlugin {
+    public static final String NAME = "VolumeBinding";
+
+    public static final String ERR_REASON_BIND_CONFLICT = VolumeBinder.ERR_REASON_BIND_CONFLICT;
+    public static final String ERR_REASON_NODE_CONFLICT = VolumeBinder.ERR_REASON_NODE_CONFLICT;
+    public static final String ERR_REASON_NOT_ENOUGH_SPACE = VolumeBinder.ERR_REASON_NOT_ENOUGH_SPACE;
+    public static final String ERR_REASON_PV_NOT_EXIST = VolumeBinder.ERR_REASON_PV_NOT_EXIST;
+    public static final String ERR_REASON_UNBOUND_IMMEDIATE = "pod has unbound immediate PersistentVolumeClaims";
+
+    public static final long DEFAULT_BIND_TIMEOUT_SECONDS = 600;
+
+    private static final StateKey<State> STATE_KEY = StateKey.of(NAME, State.class);
+
+    /** VolumeBindingArgs; a null shape is the only valid one while StorageCapacityScoring is off. */
+    public record Args(long bindTimeoutSeconds, List<ShapePoint> shape) {
+        public static final Args DEFAULT = new Args(DEFAULT_BIND_TIMEOUT_SECONDS, null);
+    }
+
+    /**
+     * Per-cycle state. Clones share it, as upstream does: Filter on a clone (preemption) records its node's
+     * volumes in the same map.
+     */
+    static final class State implements StateData {
+        final Claims claims;
+        final Map<String, PodVolumes> podVolumesByNode;
+        private boolean hasStaticBindings;
+        boolean allBound;
+        /** What Reserve assumed for the chosen node; PreBind writes it. */
+        PodVolumes assumed;
+
+        State(Claims claims) {
+            this.claims = claims;
+            this.podVolumesByNode = claims == null ? Map.of() : new ConcurrentHashMap<>();
+        }
+
+        synchronized void recordStaticBindings(PodVolumes v) {
+            hasStaticBindings = hasStaticBindings || !v.staticBindings().isEmpty();
+        }
+
+        synchronized boolean hasStaticBindings() {
+            return hasStaticBindings;
+        }
+
+        @Override
+        public State copy() {
+            return this;
+        }
+    }
+
+    private final Handle handle;
+    private final long bindTimeoutSeconds;
+
+    /** @throws PluginInitException for args upstream's validation rejects */
+    public VolumeBinding(Handle handle, long bindTimeoutSeconds, List<ShapePoint> shape) throws PluginInitException {
+        this.handle = Objects.requireNonNull(handle, "handle");
+        validate(bindTimeoutSeconds, shape);
+        this.bindTimeoutSeconds = bindTimeoutSeconds;
+    }
+
+    @Override
+    public String name() {
+        return NAME;
+    }
+
+    public long bindTimeoutSeconds() {
+        return bindTimeoutSeconds;
+    }
+
+    @Override
+    public PreFilterResult preFilter(CycleState state, PodInfo pod, List<NodeInfo> nodes) {
+        List<Volume> vols = volumes(pod);
+        boolean hasClaims = false;
+        for (Volume v : vols) {
+            if (VolumeBinder.claimName(pod, v) != null) {
+                hasClaims = true;
+                break;
+            }
+        }
+        ClusterSnapshot snapshot = handle.snapshot();
+        if (hasClaims) {
+            String err = VolumeBinder.claimsUsable(snapshot, pod, vols);
+            if (err != null) {
+                return PreFilterResult.of(Status.unresolvable(err));
+            }
+        }
+        if (!hasClaims) {
+            state.write(STATE_KEY, new State(null));
+            return PreFilterResult.SKIP;
+        }
+        Claims claims = VolumeBinder.podVolumeClaims(snapshot, pod, vols);
+        if (claims.unboundImmediate() > 0) {
+            // The PV controller binds these; the pod waits for it.
+            return PreFilterResult.of(Status.unresolvable(ERR_REASON_UNBOUND_IMMEDIATE));
+        }
+        state.write(STATE_KEY, new State(claims));
+        return PreFilterResult.SUCCESS;
+    }
+
+    @Override
+    public Status filter(CycleState state, PodInfo pod, NodeInfo node) {
+        State s = state.read(STATE_KEY);
+        if (s == null) {
+            return Status.error("not found");
+        }
+        if (s.claims == null) {
+            return Status.SUCCESS;
+        }
+        Found f = VolumeBinder.findPodVolumes(handle.snapshot(), s.claims, node.node());
+        if (f.error() != null) {
+            return Status.error(f.error());
+        }
+        if (!f.reasons().isEmpty()) {
+            return new Status(Code.UNSCHEDULABLE_AND_UNRESOLVABLE, f.reasons(), "");
+        }
+        s.podVolumesByNode.put(node.name(), f.volumes());
+        s.recordStaticBindings(f.volumes());
+        return Status.SUCCESS;
+    }
+
+    @Override
+    public Status preScore(CycleState state, PodInfo pod, List<NodeInfo> feasibleNodes) {
+        // No scorer without StorageCapacityScoring.
+        return Status.SKIP;
+    }
+
+    @Override
+    public long score(CycleState state, PodInfo pod, NodeInfo node) {
+        return 0;
+    }
+
+    @Override
+    public Status reserve(CycleState state, PodInfo pod, String nodeName) {
+        State s = state.read(STATE_KEY);
+        if (s == null) {
+            return Status.error("not found");
+        }
+        PodVolumes chosen = s.podVolumesByNode.get(nodeName);
+        if (chosen == null) {
+            // The pod references no claim.
+            s.allBound = true;
+            return Status.SUCCESS;
+        }
+        if (VolumeBinder.allVolumesBound(handle.snapshot(), pod, volumes(pod))) {
+            s.allBound = true;
+            return Status.SUCCESS;
+        }
+        s.allBound = false;
+        s.assumed = VolumeBinder.assume(chosen, nodeName);
+        s.podVolumesByNode.put(nodeName, s.assumed);
+        return Status.SUCCESS;
+    }
+
+    @Override
+    public void unreserve(CycleState state, PodInfo pod, String nodeName) {
+        State s = state.read(STATE_KEY);
+        if (s == null || s.claims == null || !s.podVolumesByNode.containsKey(nodeName)) {
+            return;
+        }
+        // Nothing was written before PreBind; what PreBind wrote stays, as API updates do.
+        s.assumed = null;
+    }
+
+    @Override
+    public Status preBindPreFlight(CycleState state, PodInfo pod, String nodeName) {
+        State s = state.read(STATE_KEY);
+        if (s == null) {
+            return Status.error("not found");
+        }
+        if (s.allBound) {
+            return Status.SKIP;
+        }
+        if (!s.podVolumesByNode.containsKey(nodeName)) {
+            return Status.error(noPodVolumes(nodeName));
+        }
+        return Status.SUCCESS;
+    }
+
+    @Override
+    public Status preBind(CycleState state, PodInfo pod, String nodeName) {
+        State s = state.read(STATE_KEY);
+        if (s == null) {
+            return Status.error("not found");
+        }
+        if (s.allBound) {
+            return Status.SUCCESS;
+        }
+        if (!s.podVolumesByNode.containsKey(nodeName)) {
+            return Status.error(noPodVolumes(nodeName));
+        }
+        if (s.assumed == null) {
+            return Status.error("binding volumes: no assumed volumes for pod \"" + pod.key() + "\"");
+        }
+        ClusterSnapshot snapshot = handle.snapshot();
+        for (Binding b : s.assumed.staticBindings()) {
+            snapshot.put(b.pv());
+        }
+        for (PersistentVolumeClaim pvc : s.assumed.dynamicProvisions()) {
+            snapshot.put(pvc);
+        }
+        // The PV controller and provisioners would complete the binding; the snapshot has no controller, so the
+        // claims stay as the scheduler left them (pre-bound PV, annotated claim) for later pods to see.
+        s.assumed = null;
+        return Status.SUCCESS;
+    }
+
+    private static String noPodVolumes(String nodeName) {
+        return "no pod volume found for node \"" + nodeName + "\"";
+    }
+
+    private static List<Volume> volumes(PodInfo pod) {
+        List<Volume> vols = pod.pod().getSpec().getVolumes();
+        return vols == null ? List.of() : vols;
+    }
+
+    /** ValidateVolumeBindingArgs with StorageCapacityScoring off: no negative timeout, no shape at all. */
+    static void validate(long bindTimeoutSeconds, List<ShapePoint> shape) throws PluginInitException {
+        List<String> errs = new ArrayList<>();
+        if (bindTimeoutSeconds < 0) {
+            errs.add("bindTimeoutSeconds: Invalid value: " + bindTimeoutSeconds + ": invalid BindTimeoutSeconds, should not be a negative value");
+        }
+        if (shape != null) {
+            errs.add("shape: Invalid value: " + shapeJson(shape) + ": unexpected field `shape`, remove it or turn on the feature gate StorageCapacityScoring");
+        }
+        if (errs.size() == 1) {
+            throw new PluginInitException(errs.get(0));
+        }
+        if (errs.size() > 1) {
+            throw new PluginInitException("[" + String.join(", ", errs) + "]");
+        }
+    }
+
+    /** The bad value as field errors print it: JSON of the internal type, whose fields carry no JSON names. */
+    private static String shapeJson(List<ShapePoint> shape) {
+        StringBuilder sb = new StringBuilder("[");
+        for (int i = 0; i < shape.size(); i++) {
+            if (i > 0) {
+                sb.append(',');
+            }
+            sb.append("{\"Utilization\":").append(shape.get(i).utilization()).append(",\"Score\":").append(shape.get(i).score()).append('}');
+        }
+        return sb.append(']').toString();
+    }
+
+    public static Plugin create(Object args, Handle handle) throws PluginInitException {
+        Args a = args instanceof Args typed ? typed : Args.DEFAULT;
+        if (args instanceof io.kubewhatif.engine.config.VolumeBindingArgs va) {
+            List<ShapePoint> shape = null;
+            if (!va.shape().isEmpty()) {
+                shape = new java.util.ArrayList<>();
+                for (io.kubewhatif.engine.config.UtilizationShapePoint p : va.shape()) {
+                    shape.add(new ShapePoint(p.utilization(), p.score()));
+                }
+            }
+            a = new Args(va.bindTimeoutSeconds(), shape);
+        }
+        return new VolumeBinding(handle, a.bindTimeoutSeconds(), a.shape());
+    }
+}
