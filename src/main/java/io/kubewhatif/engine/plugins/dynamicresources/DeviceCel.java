@@ -122,7 +122,13 @@ final class DeviceCel {
         CelCompiler compiler = consumableCapacity ? Env.COMPILER_MULTI_ALLOC : Env.COMPILER;
         CelAbstractSyntaxTree ast;
         try {
-            ast = compiler.compile(expression).getAst();
+            ast = compiler.parse(expression).getAst();
+        } catch (CelValidationException e) {
+            // cel-go labels grammar errors; cel-java does not.
+            return new Compiled(null, "compilation failed: " + e.getMessage().replaceAll("(?m)^(ERROR: <input>:\\d+:\\d+: )", "$1Syntax error: "));
+        }
+        try {
+            ast = compiler.check(ast).getAst();
         } catch (CelValidationException e) {
             return new Compiled(null, "compilation failed: " + e.getMessage());
         }

@@ -30,6 +30,7 @@ import io.kubewhatif.engine.api.ReservePlugin;
 import io.kubewhatif.engine.api.StateData;
 import io.kubewhatif.engine.api.StateKey;
 import io.kubewhatif.engine.api.Status;
+import io.kubewhatif.engine.config.DynamicResourcesArgs;
 import io.kubewhatif.engine.snapshot.ClusterSnapshot;
 import io.kubewhatif.engine.snapshot.NodeInfo;
 import io.kubewhatif.engine.snapshot.PodInfo;
@@ -65,11 +66,8 @@ public final class DynamicResources implements PreEnqueuePlugin, PreFilterPlugin
     static final String MSG_STILL_NOT_SCHEDULABLE = "still not schedulable";
     static final String REASON_CANNOT_ALLOCATE = "cannot allocate all claims";
     static final String REASON_NOT_AVAILABLE = "resourceclaim not available on the node";
-    static final String REASON_IN_USE = "resourceclaim in use";
     static final String REASON_TIMED_OUT = "timed out trying to allocate devices";
     static final String ERR_NO_ALLOCATION_FOR_NODE = "claim allocation not found for node";
-    /** DynamicResourcesArgs.filterTimeout's default. */
-    public static final Duration DEFAULT_FILTER_TIMEOUT = Duration.ofSeconds(10);
 
     static final StateKey<State> STATE_KEY = StateKey.of(NAME, State.class);
 
@@ -124,7 +122,7 @@ public final class DynamicResources implements PreEnqueuePlugin, PreFilterPlugin
     }
 
     public DynamicResources(Handle handle) {
-        this(handle, DEFAULT_FILTER_TIMEOUT, DraFeatures.V1_34);
+        this(handle, DynamicResourcesArgs.DEFAULT_FILTER_TIMEOUT, DraFeatures.V1_34);
     }
 
     @Override
@@ -611,8 +609,14 @@ public final class DynamicResources implements PreEnqueuePlugin, PreFilterPlugin
         return false;
     }
 
-    /** Tolerant of missing args: upstream defaults (filterTimeout 10s, v1.34 feature gates). */
+    /** Null args mean upstream's defaults (filterTimeout 10s); the feature gates are v1.34's. */
     public static Plugin create(Object args, Handle handle) throws PluginInitException {
-        return new DynamicResources(handle);
+        if (args == null) {
+            return new DynamicResources(handle);
+        }
+        if (args instanceof DynamicResourcesArgs a) {
+            return new DynamicResources(handle, a.filterTimeout(), DraFeatures.V1_34);
+        }
+        throw new PluginInitException("got args of type " + args.getClass().getName() + ", want *DynamicResourcesArgs");
     }
 }
