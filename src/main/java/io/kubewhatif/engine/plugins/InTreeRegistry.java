@@ -1,10 +1,24 @@
 package io.kubewhatif.engine.plugins;
 
 import io.kubewhatif.engine.api.PluginFactory;
+import io.kubewhatif.engine.plugins.prioritysort.PrioritySort;
+import io.kubewhatif.engine.plugins.schedulinggates.SchedulingGates;
+import io.kubewhatif.engine.plugins.nodeunschedulable.NodeUnschedulable;
+import io.kubewhatif.engine.plugins.nodename.NodeName;
+import io.kubewhatif.engine.plugins.tainttoleration.TaintToleration;
+import io.kubewhatif.engine.plugins.nodeaffinity.NodeAffinity;
+import io.kubewhatif.engine.plugins.nodeports.NodePorts;
+import io.kubewhatif.engine.plugins.noderesources.NodeResourcesFit;
+import io.kubewhatif.engine.plugins.noderesources.NodeResourcesBalancedAllocation;
+import io.kubewhatif.engine.plugins.imagelocality.ImageLocality;
+import io.kubewhatif.engine.plugins.volumerestrictions.VolumeRestrictions;
 import io.kubewhatif.engine.plugins.nodevolumelimits.NodeVolumeLimits;
 import io.kubewhatif.engine.plugins.volumebinding.VolumeBinding;
-import io.kubewhatif.engine.plugins.volumerestrictions.VolumeRestrictions;
 import io.kubewhatif.engine.plugins.volumezone.VolumeZone;
+import io.kubewhatif.engine.plugins.podtopologyspread.PodTopologySpread;
+import io.kubewhatif.engine.plugins.interpodaffinity.InterPodAffinity;
+import io.kubewhatif.engine.plugins.dynamicresources.DynamicResources;
+import io.kubewhatif.engine.plugins.defaultbinder.DefaultBinder;
 
 import java.util.Collections;
 import java.util.LinkedHashMap;
@@ -16,11 +30,24 @@ public final class InTreeRegistry {
 
     static {
         Map<String, PluginFactory> r = new LinkedHashMap<>();
-        // One line per plugin: r.put(Plugin.NAME, Plugin::create);
+        r.put(PrioritySort.NAME, PrioritySort::create);
+        r.put(SchedulingGates.NAME, SchedulingGates::create);
+        r.put(NodeUnschedulable.NAME, NodeUnschedulable::create);
+        r.put(NodeName.NAME, NodeName::create);
+        r.put(TaintToleration.NAME, TaintToleration::create);
+        r.put(NodeAffinity.NAME, NodeAffinity::create);
+        r.put(NodePorts.NAME, NodePorts::create);
+        r.put(NodeResourcesFit.NAME, NodeResourcesFit::create);
+        r.put(NodeResourcesBalancedAllocation.NAME, NodeResourcesBalancedAllocation::create);
+        r.put(ImageLocality.NAME, ImageLocality::create);
         r.put(VolumeRestrictions.NAME, VolumeRestrictions::create);
         r.put(NodeVolumeLimits.NAME, NodeVolumeLimits::create);
         r.put(VolumeBinding.NAME, VolumeBinding::create);
         r.put(VolumeZone.NAME, VolumeZone::create);
+        r.put(PodTopologySpread.NAME, PodTopologySpread::create);
+        r.put(InterPodAffinity.NAME, InterPodAffinity::create);
+        r.put(DynamicResources.NAME, DynamicResources::create);
+        r.put(DefaultBinder.NAME, DefaultBinder::create);
         FACTORIES = Collections.unmodifiableMap(r);
     }
 

@@ -7,7 +7,11 @@ import io.fabric8.kubernetes.api.model.NodeBuilder;
 import io.fabric8.kubernetes.api.model.Pod;
 import io.fabric8.kubernetes.api.model.PodBuilder;
 import io.fabric8.kubernetes.api.model.Quantity;
+import io.fabric8.kubernetes.api.model.AffinityBuilder;
+import io.fabric8.kubernetes.api.model.NodeAffinity;
 import io.fabric8.kubernetes.api.model.Taint;
+import io.fabric8.kubernetes.api.model.Toleration;
+import io.kubewhatif.engine.snapshot.ImageStateSummary;
 import io.kubewhatif.engine.snapshot.NodeInfo;
 import io.kubewhatif.engine.snapshot.PodInfo;
 import io.kubewhatif.engine.snapshot.PodResources;
@@ -101,6 +105,33 @@ public final class Fixtures {
 
         private String image = "nginx";
 
+        public PodFixture toleration(String key, String operator, String value, String effect) {
+            b.editSpec().addToTolerations(new Toleration(effect, key, operator, null, value)).endSpec();
+            return this;
+        }
+
+        public PodFixture nodeSelector(String k, String v) {
+            b.editSpec().addToNodeSelector(k, v).endSpec();
+            return this;
+        }
+
+        public PodFixture gate(String name) {
+            b.editSpec().addNewSchedulingGate(name).endSpec();
+            return this;
+        }
+
+        /** Adds an init container with the image (restartPolicy null: a classic init container). */
+        public PodFixture initContainer(String image) {
+            b.editSpec().addNewInitContainer().withName("init" + image.hashCode()).withImage(image).endInitContainer().endSpec();
+            return this;
+        }
+
+        /** Sets the pod's node affinity (replacing any affinity). */
+        public PodFixture nodeAffinity(NodeAffinity na) {
+            b.editSpec().withAffinity(new AffinityBuilder().withNodeAffinity(na).build()).endSpec();
+            return this;
+        }
+
         /** Direct access to the fabric8 builder for anything not covered here. */
         public PodBuilder edit() {
             return b;
@@ -164,6 +195,16 @@ public final class Fixtures {
             return this;
         }
 
+        private final Map<String, ImageStateSummary> images = new LinkedHashMap<>();
+
+        /** An image present on the node under the given names, with its size and on how many nodes it is. */
+        public NodeFixture image(long sizeBytes, int numNodes, String... names) {
+            for (String n : names) {
+                images.put(n, new ImageStateSummary(sizeBytes, numNodes));
+            }
+            return this;
+        }
+
         public NodeBuilder edit() {
             return b;
         }
@@ -176,10 +217,10 @@ public final class Fixtures {
             return n;
         }
 
-        /** A NodeInfo with the given pods placed on it (no image states). */
+        /** A NodeInfo with the given pods placed on it and the images declared with {@link #image}. */
         public NodeInfo info(PodInfo... pods) {
             Node n = build();
-            NodeInfo ni = new NodeInfo(n, PodResources.toResource(PodResources.exact(n.getStatus().getAllocatable())), Map.of());
+            NodeInfo ni = new NodeInfo(n, PodResources.toResource(PodResources.exact(n.getStatus().getAllocatable())), Map.copyOf(images));
             for (PodInfo p : pods) {
                 ni.addPod(p);
             }

@@ -1,0 +1,82 @@
+package io.kubewhatif.cli;
+
+import io.kubewhatif.app.Simulation;
+import io.kubewhatif.engine.diagnostics.CycleReport;
+import io.kubewhatif.engine.diagnostics.RunReport;
+import io.kubewhatif.engine.framework.SchedulerOptions;
+import io.kubewhatif.render.HumanRenderer;
+import io.kubewhatif.render.JsonRenderer;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.ParentCommand;
+import picocli.CommandLine.Spec;
+import picocli.CommandLine.Model.CommandSpec;
+
+import java.io.PrintWriter;
+import java.util.List;
+import java.util.concurrent.Callable;
+
+/** schedule: one scheduling cycle per pod, with every plugin's verdict. */
+@Command(name = "schedule", description = {"Run a kube-scheduler cycle for the pod(s) in -f against the cluster in --cluster.",
+        "Several pods form a sequence: each sees the placements, nominations and evictions before it."},
+        footer = {"", "Examples:",
+                "  kubectl whatif schedule --cluster samples/quickstart/cluster.yaml -f samples/quickstart/pod.yaml",
+                "  kubectl get nodes,pods -A -o yaml | kubectl whatif schedule --cluster - -f pod.yaml -o json"})
+public final class ScheduleCommand implements Callable<Integer> {
+    @ParentCommand
+    RootCommand root;
+
+    @Spec
+    CommandSpec spec;
+
+    @Option(names = "--cluster", required = true, paramLabel = "PATH",
+            description = "Cluster manifests: files, directories (recursive), or - for stdin. Repeatable.")
+    List<String> cluster;
+
+    @Option(names = {"-f", "--filename"}, required = true, paramLabel = "PATH", description = "The pod(s) to schedule. Repeatable.")
+    List<String> pods;
+
+    @Option(names = "--config", paramLabel = "FILE", description = "KubeSchedulerConfiguration (v1) or a bare profile; default: the v1 defaults.")
+    String config;
+
+    @Option(names = "--all-nodes", description = "Evaluate every node (percentageOfNodesToScore 100) for a full diagnosis.")
+    boolean allNodes;
+
+    @Mixin
+    OutputMixin output;
+
+    @Override
+    public Integer call() throws Exception {
+        RunReport report = Simulation.schedule(root.env.stdin(), cluster, pods, config, new SchedulerOptions(allNodes, true));
+        PrintWriter out = spec.commandLine().getOut();
+        PrintWriter err = spec.commandLine().getErr();
+        for (String n : report.notes) {
+            err.println("warning: " + n);
+        }
+        switch (output.format) {
+            case json -> out.print(JsonRenderer.render(report));
+            case yaml -> out.print(JsonRenderer.renderYaml(report));
+            case wide -> out.print(new HumanRenderer(output.style(root.env), true, !output.noHeaders).render(report));
+            default -> out.print(new HumanRenderer(output.style(root.env), false, !output.noHeaders).render(report));
+        }
+        out.flush();
+        err.flush();
+        return exitCode(report);
+    }
+
+    static int exitCode(RunReport report) {
+        if (report.configError != null) {
+            return ExitCodes.INVALID_CONFIG;
+        }
+        int code = ExitCodes.OK;
+        for (CycleReport r : report.steps) {
+            if (r.preEnqueue != null) {
+                code = Math.max(code, ExitCodes.GATED);
+            } else if (r.selected == null || (r.assumed != null && !r.assumed.ok())) {
+                code = code == ExitCodes.GATED ? code : ExitCodes.UNSCHEDULABLE;
+            }
+        }
+        return code;
+    }
+}

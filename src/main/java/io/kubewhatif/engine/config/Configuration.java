@@ -1,0 +1,47 @@
+package io.kubewhatif.engine.config;
+
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Optional;
+
+/**
+ * An effective scheduler configuration: kubescheduler.config.k8s.io/v1 after defaulting, validation and
+ * framework construction.
+ *
+ * @param percentageOfNodesToScore global value (0 = adaptive)
+ * @param raw                      the defaulted v1 document as plain maps and lists (the body
+ *                                 {@link ConfigWriter} writes); empty when the configuration was built in code
+ */
+public record Configuration(List<Profile> profiles, int percentageOfNodesToScore, int parallelism,
+                            List<ExtenderConfig> extenders, Map<String, Object> raw) {
+
+    public static final String DEFAULT_SCHEDULER_NAME = "default-scheduler";
+
+    public Configuration {
+        profiles = List.copyOf(Objects.requireNonNull(profiles, "profiles"));
+        extenders = extenders == null ? List.of() : List.copyOf(extenders);
+        raw = raw == null ? Map.of() : Collections.unmodifiableMap(new LinkedHashMap<>(raw));
+    }
+
+    /** The profile for a pod's spec.schedulerName; empty when no profile handles that name. */
+    public Optional<Profile> profile(String schedulerName) {
+        for (Profile p : profiles) {
+            if (p.schedulerName().equals(schedulerName)) {
+                return Optional.of(p);
+            }
+        }
+        return Optional.empty();
+    }
+
+    /** Extenders in the order the scheduler calls them: non-ignorable first, then ignorable ones. */
+    public List<ExtenderConfig> extendersInCallOrder() {
+        List<ExtenderConfig> out = new ArrayList<>();
+        extenders.stream().filter(e -> !e.ignorable()).forEach(out::add);
+        extenders.stream().filter(ExtenderConfig::ignorable).forEach(out::add);
+        return List.copyOf(out);
+    }
+}

@@ -1,0 +1,204 @@
+package io.kubewhatif.engine.config;
+
+import com.fasterxml.jackson.core.JsonFactory;
+import com.fasterxml.jackson.core.JsonParser;
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.core.JsonToken;
+import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
+
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+
+/**
+ * Reads a configuration document the way the API machinery's universal decoder does: text whose first
+ * non-blank character is '{' is JSON; anything else is YAML, converted to JSON with keys sorted (as
+ * sigs.k8s.io/yaml does), duplicate keys resolved last-wins and reported separately as the strict
+ * YAML error.
+ */
+final class DocumentReader {
+    private DocumentReader() {
+    }
+
+    private static final JsonFactory JSON = new JsonFactory();
+    private static final YAMLFactory YAML = new YAMLFactory();
+
+    /**
+     * @param root            the document's first value (JSON null for an empty document)
+     * @param yamlStrictError the YAML duplicate-key error, or null
+     */
+    record Document(JValue root, boolean yaml, String yamlStrictError) {
+    }
+
+    static boolean looksLikeJson(String text) {
+        for (int i = 0; i < text.length(); i++) {
+            char c = text.charAt(i);
+            if (c != ' ' && c != '\t' && c != '\r' && c != '\n') {
+                return c == '{';
+            }
+        }
+        return false;
+    }
+
+    static Document read(String text) throws ConfigException {
+        return looksLikeJson(text) ? readJson(text) : readYaml(text);
+    }
+
+    private static Document readJson(String text) throws ConfigException {
+        try (JsonParser p = JSON.createParser(text)) {
+            JsonToken t = p.nextToken();
+            JValue root = readJsonValue(p, t);
+            JsonToken trailing = p.nextToken();
+            if (trailing != null) {
+                throw new ConfigException("couldn't get version/kind; json parse error: invalid character "
+                        + GoFmt.quote(p.getText()).replace('"', '\'') + " after top-level value");
+            }
+            return new Document(root, false, null);
+        } catch (JsonProcessingException e) {
+            throw new ConfigException("couldn't get version/kind; json parse error: " + firstLine(e.getOriginalMessage()));
+        } catch (IOException e) {
+            throw new ConfigException(e.getMessage());
+        }
+    }
+
+    private static JValue readJsonValue(JsonParser p, JsonToken t) throws IOException {
+        if (t == null) {
+            throw new JsonParseEnd(p);
+        }
+        switch (t) {
+            case START_OBJECT -> {
+                List<JValue.Field> fields = new ArrayList<>();
+                for (JsonToken k = p.nextToken(); k != JsonToken.END_OBJECT; k = p.nextToken()) {
+                    String key = p.currentName();
+                    fields.add(new JValue.Field(key, readJsonValue(p, p.nextToken())));
+                }
+                return new JValue.Obj(fields);
+            }
+            case START_ARRAY -> {
+                List<JValue> items = new ArrayList<>();
+                for (JsonToken i = p.nextToken(); i != JsonToken.END_ARRAY; i = p.nextToken()) {
+                    items.add(readJsonValue(p, i));
+                }
+                return new JValue.Arr(items);
+            }
+            case VALUE_STRING -> {
+                return new JValue.Str(p.getText());
+            }
+            case VALUE_NUMBER_INT, VALUE_NUMBER_FLOAT -> {
+                return new JValue.Num(p.getText());
+            }
+            case VALUE_TRUE -> {
+                return new JValue.Bool(true);
+            }
+            case VALUE_FALSE -> {
+                return new JValue.Bool(false);
+            }
+            case VALUE_NULL -> {
+                return JValue.Null.INSTANCE;
+            }
+            default -> throw new JsonParseEnd(p);
+        }
+    }
+
+    private static final class JsonParseEnd extends JsonProcessingException {
+        private static final long serialVersionUID = 1L;
+
+        JsonParseEnd(JsonParser p) {
+            super("unexpected end of JSON input", p.currentLocation());
+        }
+    }
+
+    private static Document readYaml(String text) throws ConfigException {
+        List<String> duplicates = new ArrayList<>();
+        try (JsonParser p = YAML.createParser(text)) {
+            JsonToken t = p.nextToken();
+            JValue root = t == null ? JValue.Null.INSTANCE : readYamlValue(p, t, duplicates);
+            String strict = duplicates.isEmpty() ? null
+                    : "yaml: unmarshal errors:\n  " + String.join("\n  ", duplicates);
+            return new Document(root, true, strict);
+        } catch (ConfigExceptionCarrier e) {
+            throw new ConfigException(e.getOriginalMessage());
+        } catch (JsonProcessingException e) {
+            int line = e.getLocation() == null ? 0 : e.getLocation().getLineNr();
+            throw new ConfigException("yaml: line " + line + ": " + firstLine(e.getOriginalMessage()));
+        } catch (IOException e) {
+            throw new ConfigException(e.getMessage());
+        }
+    }
+
+    private static JValue readYamlValue(JsonParser p, JsonToken t, List<String> duplicates) throws IOException {
+        switch (t) {
+            case START_OBJECT -> {
+                Map<String, JValue> byKey = new TreeMap<>();
+                for (JsonToken k = p.nextToken(); k != JsonToken.END_OBJECT; k = p.nextToken()) {
+                    String key = p.currentName();
+                    JsonToken vt = p.nextToken();
+                    int line = p.currentTokenLocation().getLineNr();
+                    JValue value = readYamlValue(p, vt, duplicates);
+                    if (byKey.containsKey(key)) {
+                        duplicates.add("line " + line + ": key " + GoFmt.quote(key) + " already set in map");
+                    }
+                    byKey.put(key, value);
+                }
+                List<JValue.Field> fields = new ArrayList<>();
+                byKey.forEach((k, v) -> fields.add(new JValue.Field(k, v)));
+                return new JValue.Obj(fields);
+            }
+            case START_ARRAY -> {
+                List<JValue> items = new ArrayList<>();
+                for (JsonToken i = p.nextToken(); i != JsonToken.END_ARRAY; i = p.nextToken()) {
+                    items.add(readYamlValue(p, i, duplicates));
+                }
+                return new JValue.Arr(items);
+            }
+            case VALUE_STRING -> {
+                return new JValue.Str(p.getText());
+            }
+            case VALUE_NUMBER_INT -> {
+                return new JValue.Num(p.getBigIntegerValue().toString());
+            }
+            case VALUE_NUMBER_FLOAT -> {
+                double d = p.getDoubleValue();
+                if (Double.isNaN(d) || Double.isInfinite(d)) {
+                    throw new ConfigExceptionCarrier("json: unsupported value: " + goFloatSpecial(d));
+                }
+                return new JValue.Num(GoFmt.formatJsonFloat(d));
+            }
+            case VALUE_TRUE -> {
+                return new JValue.Bool(true);
+            }
+            case VALUE_FALSE -> {
+                return new JValue.Bool(false);
+            }
+            case VALUE_NULL -> {
+                return JValue.Null.INSTANCE;
+            }
+            default -> {
+                return new JValue.Str(p.getText());
+            }
+        }
+    }
+
+    private static String goFloatSpecial(double d) {
+        return Double.isNaN(d) ? "NaN" : d > 0 ? "+Inf" : "-Inf";
+    }
+
+    /** Lets a conversion error escape the parser loop with its own message. */
+    static final class ConfigExceptionCarrier extends JsonProcessingException {
+        private static final long serialVersionUID = 1L;
+
+        ConfigExceptionCarrier(String msg) {
+            super(msg);
+        }
+    }
+
+    private static String firstLine(String s) {
+        if (s == null) {
+            return "";
+        }
+        int nl = s.indexOf('\n');
+        return nl < 0 ? s : s.substring(0, nl);
+    }
+}

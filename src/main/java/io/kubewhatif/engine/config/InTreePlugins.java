@@ -1,0 +1,112 @@
+package io.kubewhatif.engine.config;
+
+import java.util.Collections;
+import java.util.EnumSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+import static io.kubewhatif.engine.config.ExtensionPoint.BIND;
+import static io.kubewhatif.engine.config.ExtensionPoint.FILTER;
+import static io.kubewhatif.engine.config.ExtensionPoint.POST_FILTER;
+import static io.kubewhatif.engine.config.ExtensionPoint.PRE_BIND;
+import static io.kubewhatif.engine.config.ExtensionPoint.PRE_ENQUEUE;
+import static io.kubewhatif.engine.config.ExtensionPoint.PRE_FILTER;
+import static io.kubewhatif.engine.config.ExtensionPoint.PRE_SCORE;
+import static io.kubewhatif.engine.config.ExtensionPoint.QUEUE_SORT;
+import static io.kubewhatif.engine.config.ExtensionPoint.RESERVE;
+import static io.kubewhatif.engine.config.ExtensionPoint.SCORE;
+
+/**
+ * The v1.34 in-tree registry (plugins/registry.go): every plugin, the extension points its Go type
+ * implements, and the args kind it takes. No out-of-tree plugins exist in kube-whatif.
+ */
+public final class InTreePlugins {
+    private InTreePlugins() {
+    }
+
+    /** A registered plugin. */
+    public record Info(String name, Set<ExtensionPoint> points, String argsKind) {
+        public boolean implementsPoint(ExtensionPoint p) {
+            return points.contains(p);
+        }
+    }
+
+    private static final Map<String, Info> REGISTRY = new LinkedHashMap<>();
+
+    private static void register(String name, String argsKind, ExtensionPoint first, ExtensionPoint... rest) {
+        REGISTRY.put(name, new Info(name, Collections.unmodifiableSet(EnumSet.of(first, rest)), argsKind));
+    }
+
+    static {
+        register("DynamicResources", "DynamicResourcesArgs", PRE_ENQUEUE, PRE_FILTER, FILTER, POST_FILTER, RESERVE,
+                PRE_BIND);
+        register("ImageLocality", null, SCORE);
+        register("TaintToleration", null, FILTER, PRE_SCORE, SCORE);
+        register("NodeName", null, FILTER);
+        register("NodePorts", null, PRE_FILTER, FILTER);
+        register("NodeAffinity", "NodeAffinityArgs", PRE_FILTER, FILTER, PRE_SCORE, SCORE);
+        register("PodTopologySpread", "PodTopologySpreadArgs", PRE_FILTER, FILTER, PRE_SCORE, SCORE);
+        register("NodeUnschedulable", null, FILTER);
+        register("NodeResourcesFit", "NodeResourcesFitArgs", PRE_FILTER, FILTER, PRE_SCORE, SCORE);
+        register("NodeResourcesBalancedAllocation", "NodeResourcesBalancedAllocationArgs", PRE_SCORE, SCORE);
+        register("VolumeBinding", "VolumeBindingArgs", PRE_FILTER, FILTER, RESERVE, PRE_BIND, PRE_SCORE, SCORE);
+        register("VolumeRestrictions", null, PRE_FILTER, FILTER);
+        register("VolumeZone", null, PRE_FILTER, FILTER);
+        register("NodeVolumeLimits", null, PRE_FILTER, FILTER);
+        register("InterPodAffinity", "InterPodAffinityArgs", PRE_FILTER, FILTER, PRE_SCORE, SCORE);
+        register("PrioritySort", null, QUEUE_SORT);
+        register("DefaultBinder", null, BIND);
+        register("DefaultPreemption", "DefaultPreemptionArgs", PRE_ENQUEUE, POST_FILTER);
+        register("SchedulingGates", null, PRE_ENQUEUE);
+    }
+
+    /** A configured plugin name and weight (null when unset) as in a v1 PluginSet. */
+    record PluginEntry(String name, Integer weight) {
+    }
+
+    /** getDefaultPlugins() of v1.34 with DynamicResourceAllocation on (GA). */
+    static final List<PluginEntry> DEFAULT_MULTI_POINT = List.of(
+            new PluginEntry("SchedulingGates", null),
+            new PluginEntry("PrioritySort", null),
+            new PluginEntry("NodeUnschedulable", null),
+            new PluginEntry("NodeName", null),
+            new PluginEntry("TaintToleration", 3),
+            new PluginEntry("NodeAffinity", 2),
+            new PluginEntry("NodePorts", null),
+            new PluginEntry("NodeResourcesFit", 1),
+            new PluginEntry("VolumeRestrictions", null),
+            new PluginEntry("NodeVolumeLimits", null),
+            new PluginEntry("VolumeBinding", null),
+            new PluginEntry("VolumeZone", null),
+            new PluginEntry("PodTopologySpread", 2),
+            new PluginEntry("InterPodAffinity", 2),
+            new PluginEntry("DynamicResources", null),
+            new PluginEntry("DefaultPreemption", null),
+            new PluginEntry("NodeResourcesBalancedAllocation", 1),
+            new PluginEntry("ImageLocality", 1),
+            new PluginEntry("DefaultBinder", null));
+
+    /** Plugins removed from the v1 API; naming them is a validation error. */
+    static final List<String> REMOVED_IN_V1 = List.of("AzureDiskLimits", "CinderLimits", "EBSLimits", "GCEPDLimits");
+
+    /** All in-tree plugins in registry order. */
+    public static Map<String, Info> registry() {
+        return Collections.unmodifiableMap(REGISTRY);
+    }
+
+    public static Info get(String name) {
+        return REGISTRY.get(name);
+    }
+
+    /** The plugin whose args have this kind (e.g. NodeResourcesFitArgs), or null. */
+    static String pluginForArgsKind(String kind) {
+        for (Info i : REGISTRY.values()) {
+            if (kind.equals(i.argsKind())) {
+                return i.name();
+            }
+        }
+        return null;
+    }
+}

@@ -1,0 +1,69 @@
+package io.kubewhatif.engine.diagnostics;
+
+import io.kubewhatif.engine.config.PluginRef;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+
+/**
+ * Everything one scheduling cycle decided and why: the diagnostic collector's output, filled by the engine and only
+ * read by renderers. Field names follow the JSON contract (conformance README). Null means "not applicable".
+ */
+public final class CycleReport {
+    /** namespace/name of the pod. */
+    public String pod;
+    public String profile;
+    /** Effective plugins per extension point (JSON names), in run order. */
+    public Map<String, List<PluginRef>> plugins;
+    public StatusView preEnqueue;
+    /** Every PreFilter plugin's own status (Success, Skip or failure), in run order. */
+    public Map<String, StatusView> preFilterPlugins = new LinkedHashMap<>();
+    public StatusView preFilter;
+    public List<String> preFilterNodeNames;
+    public String nominatedNodeName;
+    public Boolean nominatedNodeFeasible;
+    public int numAllNodes;
+    public int numNodesToFind;
+    public int startNodeIndex;
+    /** The status upstream records per failing node (first failing filter). */
+    public Map<String, StatusView> filter = new TreeMap<>();
+    /** Every failing filter per failing node. */
+    public Map<String, Map<String, StatusView>> filterAll = new TreeMap<>();
+    public List<String> feasibleNodes = new ArrayList<>();
+    public int evaluatedNodes;
+    public List<String> skippedScorePlugins;
+    public Map<String, Map<String, Long>> rawScores;
+    public Map<String, Map<String, Long>> normalizedScores;
+    /** node → plugin → weighted score, plus "total". */
+    public Map<String, Map<String, Long>> scores;
+    /** Score plugin → weight, for the score table header. */
+    public Map<String, Integer> scoreWeights;
+    public List<String> topNodes;
+    public String selected;
+    public String fitError;
+    public String eventMessage;
+    public List<String> unschedulablePlugins;
+    public List<String> pendingPlugins;
+    public PostFilterView postFilter;
+    public String scheduleError;
+    public String configError;
+    public String error;
+    /** For sequences: what happened after selection (Reserve … Bind). */
+    public Assumed assumed;
+    /** Plugin-specific details for wide output (e.g. spread counts, matched pods), keyed by plugin then node. */
+    public Map<String, Map<String, Object>> details = new TreeMap<>();
+
+    public record Assumed(String node, boolean ok, StatusView failure) {
+    }
+
+    public record PostFilterView(String code, String plugin, String message, String nominatingMode, String nominatedNodeName,
+                                 List<String> victims, Object details) {
+    }
+
+    public boolean scheduled() {
+        return selected != null;
+    }
+}

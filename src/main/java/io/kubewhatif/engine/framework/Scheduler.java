@@ -1,0 +1,438 @@
+package io.kubewhatif.engine.framework;
+
+import io.fabric8.kubernetes.api.model.Pod;
+import io.fabric8.kubernetes.api.model.PodBuilder;
+import io.kubewhatif.engine.api.Code;
+import io.kubewhatif.engine.api.CycleState;
+import io.kubewhatif.engine.api.NodeToStatus;
+import io.kubewhatif.engine.api.PluginFactory;
+import io.kubewhatif.engine.api.PostFilterResult;
+import io.kubewhatif.engine.api.Status;
+import io.kubewhatif.engine.config.Configuration;
+import io.kubewhatif.engine.config.ExtensionPoint;
+import io.kubewhatif.engine.config.PluginRef;
+import io.kubewhatif.engine.config.Profile;
+import io.kubewhatif.engine.diagnostics.CycleReport;
+import io.kubewhatif.engine.diagnostics.FitErrorMessage;
+import io.kubewhatif.engine.diagnostics.StatusView;
+import io.kubewhatif.engine.snapshot.ClusterSnapshot;
+import io.kubewhatif.engine.snapshot.NodeInfo;
+import io.kubewhatif.engine.snapshot.PodInfo;
+
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.TreeSet;
+
+/**
+ * Runs scheduling cycles (schedule_one.go) over a snapshot: PreEnqueue, PreFilter, the nominated node, Filter with
+ * upstream's early stop, PostFilter, PreScore/Score, selection, then Reserve … PostBind against the snapshot. Every
+ * decision is written into a {@link CycleReport}. Pure: no I/O.
+ */
+public final class Scheduler {
+    static final int MIN_FEASIBLE_NODES_TO_FIND = 100;
+    static final int MIN_FEASIBLE_NODES_PERCENTAGE_TO_FIND = 5;
+    static final int EVENT_NOTE_LIMIT = 1024;
+
+    private final Configuration config;
+    private final Map<String, Framework> frameworks;
+    private final ClusterSnapshot snapshot;
+    private final SchedulerOptions options;
+    private int nextStartNodeIndex;
+
+    private Scheduler(Configuration config, Map<String, Framework> frameworks, ClusterSnapshot snapshot, SchedulerOptions options) {
+        this.config = config;
+        this.frameworks = frameworks;
+        this.snapshot = snapshot;
+        this.options = options;
+    }
+
+    public static Scheduler create(Configuration config, ClusterSnapshot snapshot, Map<String, PluginFactory> registry, SchedulerOptions options)
+            throws FrameworkException {
+        Map<String, Framework> fws = new LinkedHashMap<>();
+        for (Profile p : config.profiles()) {
+            fws.put(p.schedulerName(), Framework.build(p, registry, snapshot));
+        }
+        return new Scheduler(config, fws, snapshot, options);
+    }
+
+    public ClusterSnapshot snapshot() {
+        return snapshot;
+    }
+
+    public Framework framework(String schedulerName) {
+        return frameworks.get(schedulerName);
+    }
+
+    /** Schedules one pod: the cycle, then (when a node was chosen) assume and the binding cycle on the snapshot. */
+    public CycleReport scheduleOne(PodInfo pod) {
+        CycleReport report = new CycleReport();
+        report.pod = pod.key();
+        String schedulerName = pod.pod().getSpec().getSchedulerName();
+        if (schedulerName == null || schedulerName.isEmpty()) {
+            schedulerName = "default-scheduler";
+        }
+        Framework fw = frameworks.get(schedulerName);
+        if (fw == null) {
+            report.error = "no profile for scheduler name \"" + schedulerName + "\"";
+            return report;
+        }
+        report.profile = schedulerName;
+        report.plugins = effectivePlugins(fw.profile());
+        report.scoreWeights = new LinkedHashMap<>();
+        for (PluginRef r : fw.profile().at(ExtensionPoint.SCORE)) {
+            report.scoreWeights.put(r.name(), fw.scoreWeight(r.name()));
+        }
+
+        Status pre = fw.runPreEnqueuePlugins(pod);
+        if (!pre.isSuccess()) {
+            report.preEnqueue = StatusView.of(pre);
+            return report;
+        }
+        CycleState state = new CycleState();
+        Outcome out = schedulePod(fw, state, pod, report);
+        if (out.selected != null) {
+            report.selected = out.selected;
+            assume(fw, state, pod, out.selected, report);
+        } else if (out.postFilter != null) {
+            applyPostFilter(pod, out.postFilter);
+        }
+        return report;
+    }
+
+    /** Schedules pods in order, each seeing the placements, nominations and evictions before it. */
+    public List<CycleReport> scheduleAll(List<PodInfo> pods) {
+        List<CycleReport> out = new ArrayList<>(pods.size());
+        for (PodInfo p : pods) {
+            out.add(scheduleOne(p));
+        }
+        return out;
+    }
+
+    private static Map<String, List<PluginRef>> effectivePlugins(Profile p) {
+        Map<String, List<PluginRef>> m = new LinkedHashMap<>();
+        for (ExtensionPoint e : ExtensionPoint.values()) {
+            m.put(e.jsonName(), p.at(e));
+        }
+        return m;
+    }
+
+    private record Outcome(String selected, PostFilterResult postFilter) {
+    }
+
+    private Outcome schedulePod(Framework fw, CycleState state, PodInfo pod, CycleReport report) {
+        int numAll = snapshot.numNodes();
+        report.numAllNodes = numAll;
+        if (numAll == 0) {
+            report.scheduleError = "no nodes available to schedule pods";
+            return new Outcome(null, null);
+        }
+        NodeToStatus statuses = new NodeToStatus();
+        TreeSet<String> unschedulablePlugins = new TreeSet<>();
+        TreeSet<String> pendingPlugins = new TreeSet<>();
+
+        Framework.PreFilterOutcome pf = fw.runPreFilterPlugins(state, pod);
+        for (Map.Entry<String, Status> e : pf.perPlugin().entrySet()) {
+            report.preFilterPlugins.put(e.getKey(), StatusView.of(e.getValue()));
+        }
+        if (pf.nodeNames() != null && pf.status().isSuccess()) {
+            report.preFilterNodeNames = new ArrayList<>(new TreeSet<>(pf.nodeNames()));
+        }
+        unschedulablePlugins.addAll(pf.pluginsWithNodes());
+        Status pfs = pf.status();
+        String preFilterMsg = "";
+        List<NodeInfo> feasible = new ArrayList<>();
+        if (!pfs.isSuccess()) {
+            if (!pfs.isRejected()) {
+                report.preFilter = StatusView.of(pfs);
+                report.scheduleError = pfs.message();
+                return new Outcome(null, null);
+            }
+            report.preFilter = StatusView.of(pfs);
+            statuses.setAbsentStatus(pfs);
+            preFilterMsg = pfs.message();
+            addPluginStatus(pfs, unschedulablePlugins, pendingPlugins);
+        } else {
+            String nnn = pod.nominatedNodeName();
+            boolean done = false;
+            if (!nnn.isEmpty()) {
+                report.nominatedNodeName = nnn;
+                NodeInfo ni = snapshot.node(nnn);
+                if (ni != null) {
+                    List<NodeInfo> one = findNodesThatPassFilters(fw, state, pod, List.of(ni), statuses, unschedulablePlugins, pendingPlugins, report, false);
+                    report.nominatedNodeFeasible = !one.isEmpty();
+                    if (!one.isEmpty()) {
+                        feasible = one;
+                        done = true;
+                    }
+                }
+            }
+            if (!done) {
+                List<NodeInfo> nodes = snapshot.nodes();
+                if (pf.nodeNames() != null) {
+                    List<NodeInfo> subset = new ArrayList<>();
+                    for (NodeInfo n : nodes) {
+                        if (pf.nodeNames().contains(n.name())) {
+                            subset.add(n);
+                        }
+                    }
+                    nodes = subset;
+                    statuses.setAbsentStatus(Status.unresolvable("node(s) didn't satisfy plugin(s) " + Framework.goList(unschedulablePlugins)));
+                }
+                report.startNodeIndex = nextStartNodeIndex;
+                feasible = findNodesThatPassFilters(fw, state, pod, nodes, statuses, unschedulablePlugins, pendingPlugins, report, true);
+                int processed = feasible.size() + statuses.size();
+                nextStartNodeIndex = (nextStartNodeIndex + processed) % numAll;
+            }
+        }
+        for (Map.Entry<String, Status> e : statuses.explicit().entrySet()) {
+            report.filter.put(e.getKey(), StatusView.of(e.getValue()));
+        }
+        List<String> feasibleNames = new ArrayList<>();
+        for (NodeInfo n : feasible) {
+            feasibleNames.add(n.name());
+        }
+        feasibleNames.sort(null);
+        report.feasibleNodes = feasibleNames;
+        report.evaluatedNodes = feasible.size() + statuses.size();
+
+        if (feasible.isEmpty()) {
+            report.unschedulablePlugins = new ArrayList<>(unschedulablePlugins);
+            report.pendingPlugins = pendingPlugins.isEmpty() ? null : new ArrayList<>(pendingPlugins);
+            String postFilterMsg = "";
+            PostFilterResult pfr = null;
+            if (fw.hasPostFilterPlugins()) {
+                pfr = fw.runPostFilterPlugins(state, pod, statuses, null);
+                postFilterMsg = pfr.status().message();
+                report.postFilter = new CycleReport.PostFilterView(pfr.status().code().label(), pfr.status().plugin(), postFilterMsg,
+                        pfr.mode().label(), pfr.nominatedNodeName(), sortedCopy(pfr.victims()), pfr.details());
+            }
+            report.fitError = FitErrorMessage.format(numAll, preFilterMsg, statuses, postFilterMsg);
+            if (utf8Length(report.fitError) > EVENT_NOTE_LIMIT) {
+                report.eventMessage = truncate(report.fitError);
+            }
+            return new Outcome(null, pfr);
+        }
+        if (feasible.size() == 1) {
+            return new Outcome(feasible.get(0).name(), null);
+        }
+        return new Outcome(prioritizeAndSelect(fw, state, pod, feasible, report), null);
+    }
+
+    private static List<String> sortedCopy(List<String> l) {
+        List<String> c = new ArrayList<>(l);
+        c.sort(null);
+        return c;
+    }
+
+    static void addPluginStatus(Status s, TreeSet<String> unschedulable, TreeSet<String> pending) {
+        if (s.plugin().isEmpty()) {
+            return;
+        }
+        if (s.isRejected()) {
+            unschedulable.add(s.plugin());
+        }
+        if (s.code() == Code.PENDING) {
+            pending.add(s.plugin());
+        }
+    }
+
+    /** numFeasibleNodesToFind: all below 100 nodes, else the percentage (adaptive when 0), at least 100. */
+    int numFeasibleNodesToFind(Framework fw, int numAllNodes) {
+        if (numAllNodes < MIN_FEASIBLE_NODES_TO_FIND || options.allNodes()) {
+            return numAllNodes;
+        }
+        Integer profilePct = fw.profile().percentageOfNodesToScore();
+        int percentage = profilePct != null ? profilePct : config.percentageOfNodesToScore();
+        if (percentage == 0) {
+            percentage = 50 - numAllNodes / 125;
+            if (percentage < MIN_FEASIBLE_NODES_PERCENTAGE_TO_FIND) {
+                percentage = MIN_FEASIBLE_NODES_PERCENTAGE_TO_FIND;
+            }
+        }
+        int num = (int) ((long) numAllNodes * percentage / 100);
+        return Math.max(num, MIN_FEASIBLE_NODES_TO_FIND);
+    }
+
+    /**
+     * Filters nodes in order from the start index, with upstream's early stop at parallelism 1: after enough feasible
+     * nodes, evaluation continues until one more feasible node is met (which is dropped) or nodes run out.
+     */
+    private List<NodeInfo> findNodesThatPassFilters(Framework fw, CycleState state, PodInfo pod, List<NodeInfo> nodes, NodeToStatus statuses,
+                                                    TreeSet<String> unschedulable, TreeSet<String> pending, CycleReport report, boolean main) {
+        int n = nodes.size();
+        int numToFind = numFeasibleNodesToFind(fw, n);
+        if (!fw.hasScorePlugins()) {
+            numToFind = 1;
+        }
+        if (main) {
+            report.numNodesToFind = numToFind;
+        }
+        int start = main ? nextStartNodeIndex : 0;
+        List<NodeInfo> feasible = new ArrayList<>(Math.min(numToFind, n));
+        if (!fw.hasFilterPlugins()) {
+            for (int i = 0; i < numToFind && i < n; i++) {
+                feasible.add(nodes.get((start + i) % n));
+            }
+            return feasible;
+        }
+        Map<String, Map<String, StatusView>> all = options.diagnoseAllFilters() ? report.filterAll : null;
+        for (int i = 0; i < n; i++) {
+            NodeInfo node = nodes.get((start + i) % n);
+            Map<String, StatusView> nodeAll = all == null ? null : new TreeMap<>();
+            FilterRecorder rec = nodeAll == null ? null : (plugin, st) -> nodeAll.putIfAbsent(plugin, StatusView.of(st));
+            Status s = fw.runFilterPluginsWithNominatedPods(state, pod, node, rec);
+            if (s.isSuccess()) {
+                if (feasible.size() >= numToFind) {
+                    break;
+                }
+                feasible.add(node);
+                if (all != null) {
+                    all.remove(node.name());
+                }
+                continue;
+            }
+            if (s.code() == Code.ERROR) {
+                report.scheduleError = s.message();
+                statuses.set(node.name(), s);
+                return List.of();
+            }
+            statuses.set(node.name(), s);
+            addPluginStatus(s, unschedulable, pending);
+            if (all != null) {
+                all.put(node.name(), nodeAll);
+            }
+        }
+        return feasible;
+    }
+
+    private String prioritizeAndSelect(Framework fw, CycleState state, PodInfo pod, List<NodeInfo> nodes, CycleReport report) {
+        int n = nodes.size();
+        long[] totals = new long[n];
+        if (fw.hasScorePlugins()) {
+            Status ps = fw.runPreScorePlugins(state, pod, nodes);
+            report.skippedScorePlugins = new ArrayList<>(state.skipScorePlugins());
+            report.skippedScorePlugins.sort(null);
+            if (!ps.isSuccess()) {
+                report.scheduleError = ps.message();
+                return null;
+            }
+            Framework.ScoreOutcome so = fw.runScorePlugins(state, pod, nodes);
+            report.rawScores = byPluginByNode(so.raw(), nodes);
+            report.normalizedScores = byPluginByNode(so.normalized(), nodes);
+            if (!so.status().isSuccess()) {
+                report.scheduleError = so.status().message();
+                return null;
+            }
+            totals = so.totals();
+            report.scores = new TreeMap<>();
+            for (int i = 0; i < n; i++) {
+                Map<String, Long> m = new LinkedHashMap<>();
+                for (String p : so.plugins()) {
+                    m.put(p, so.weighted().get(p)[i]);
+                }
+                m.put("total", totals[i]);
+                report.scores.put(nodes.get(i).name(), m);
+            }
+        } else {
+            for (int i = 0; i < n; i++) {
+                totals[i] = 1;
+            }
+        }
+        long best = Long.MIN_VALUE;
+        for (long t : totals) {
+            best = Math.max(best, t);
+        }
+        TreeSet<String> top = new TreeSet<>();
+        for (int i = 0; i < n; i++) {
+            if (totals[i] == best) {
+                top.add(nodes.get(i).name());
+            }
+        }
+        report.topNodes = new ArrayList<>(top);
+        return top.first();
+    }
+
+    private static Map<String, Map<String, Long>> byPluginByNode(Map<String, long[]> scores, List<NodeInfo> nodes) {
+        Map<String, Map<String, Long>> out = new TreeMap<>();
+        for (Map.Entry<String, long[]> e : scores.entrySet()) {
+            Map<String, Long> m = new TreeMap<>();
+            for (int i = 0; i < nodes.size(); i++) {
+                m.put(nodes.get(i).name(), e.getValue()[i]);
+            }
+            out.put(e.getKey(), m);
+        }
+        return out;
+    }
+
+    /** assume + Reserve + Permit + PreBind + Bind + PostBind, against the snapshot; rolled back on failure. */
+    private void assume(Framework fw, CycleState state, PodInfo pod, String node, CycleReport report) {
+        Pod bound = new PodBuilder(pod.pod()).editSpec().withNodeName(node).endSpec().build();
+        if (bound.getStatus() != null) {
+            bound.getStatus().setNominatedNodeName(null);
+        }
+        PodInfo assumed = PodInfo.of(bound);
+        snapshot.unnominate(pod.uid());
+        snapshot.addPod(node, assumed);
+        Status s = fw.runReservePluginsReserve(state, assumed, node);
+        if (s.isSuccess()) {
+            s = fw.runPermitPlugins(state, assumed, node);
+            if (s.isWait()) {
+                s = Status.SUCCESS;
+            }
+            if (!s.isSuccess()) {
+                fw.runReservePluginsUnreserve(state, assumed, node);
+            }
+        } else {
+            fw.runReservePluginsUnreserve(state, assumed, node);
+        }
+        if (s.isSuccess()) {
+            s = fw.runPreBindPlugins(state, assumed, node);
+            if (s.isSuccess()) {
+                Status b = fw.runBindPlugins(state, assumed, node);
+                s = b.isSkip() ? Status.error("bind plugins skipped the pod") : b;
+            }
+            if (!s.isSuccess()) {
+                fw.runReservePluginsUnreserve(state, assumed, node);
+            } else {
+                fw.runPostBindPlugins(state, assumed, node);
+            }
+        }
+        if (!s.isSuccess()) {
+            snapshot.removePod(assumed);
+        }
+        report.assumed = new CycleReport.Assumed(node, s.isSuccess(), s.isSuccess() ? null : StatusView.of(s));
+    }
+
+    /** After a failed cycle: the nomination is held and the victims are gone before the next pod. */
+    private void applyPostFilter(PodInfo pod, PostFilterResult r) {
+        if (r.mode() != PostFilterResult.NominatingMode.OVERRIDE || r.nominatedNodeName().isEmpty()) {
+            return;
+        }
+        Map<String, PodInfo> byKey = new HashMap<>();
+        for (PodInfo p : snapshot.allPods()) {
+            byKey.put(p.key(), p);
+        }
+        for (String v : r.victims()) {
+            PodInfo victim = byKey.get(v);
+            if (victim != null) {
+                snapshot.removePod(victim);
+            }
+        }
+        Pod nominated = new PodBuilder(pod.pod()).editOrNewStatus().withNominatedNodeName(r.nominatedNodeName()).endStatus().build();
+        snapshot.nominate(PodInfo.of(nominated));
+    }
+
+    static int utf8Length(String s) {
+        return s.getBytes(java.nio.charset.StandardCharsets.UTF_8).length;
+    }
+
+    static String truncate(String message) {
+        byte[] b = message.getBytes(java.nio.charset.StandardCharsets.UTF_8);
+        String suffix = " ...";
+        return new String(b, 0, EVENT_NOTE_LIMIT - suffix.length(), java.nio.charset.StandardCharsets.UTF_8) + suffix;
+    }
+}

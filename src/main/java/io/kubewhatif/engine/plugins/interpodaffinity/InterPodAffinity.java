@@ -1,0 +1,605 @@
+package io.kubewhatif.engine.plugins.interpodaffinity;
+
+import io.fabric8.kubernetes.api.model.Affinity;
+import io.fabric8.kubernetes.api.model.Namespace;
+import io.kubewhatif.engine.api.CycleState;
+import io.kubewhatif.engine.api.FilterPlugin;
+import io.kubewhatif.engine.api.Handle;
+import io.kubewhatif.engine.api.NodeScore;
+import io.kubewhatif.engine.api.Plugin;
+import io.kubewhatif.engine.api.PluginException;
+import io.kubewhatif.engine.api.PluginInitException;
+import io.kubewhatif.engine.api.PreFilterExtensions;
+import io.kubewhatif.engine.api.PreFilterPlugin;
+import io.kubewhatif.engine.api.PreFilterResult;
+import io.kubewhatif.engine.api.PreScorePlugin;
+import io.kubewhatif.engine.api.ScorePlugin;
+import io.kubewhatif.engine.api.StateData;
+import io.kubewhatif.engine.api.StateKey;
+import io.kubewhatif.engine.api.Status;
+import io.kubewhatif.engine.snapshot.AffinityTerm;
+import io.kubewhatif.engine.snapshot.ClusterSnapshot;
+import io.kubewhatif.engine.snapshot.NodeInfo;
+import io.kubewhatif.engine.snapshot.PodInfo;
+import io.kubewhatif.engine.snapshot.WeightedAffinityTerm;
+import io.kubewhatif.engine.util.Selector;
+
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * InterPodAffinity: required pod affinity / anti-affinity of the incoming pod, required anti-affinity of existing pods
+ * (Filter), and preferred terms of both sides plus existing pods' required affinity (Score).
+ */
+public final class InterPodAffinity implements PreFilterPlugin, PreFilterExtensions, FilterPlugin, PreScorePlugin, ScorePlugin {
+    public static final String NAME = "InterPodAffinity";
+
+    public static final int DEFAULT_HARD_POD_AFFINITY_WEIGHT = 1;
+    public static final boolean DEFAULT_IGNORE_PREFERRED_TERMS_OF_EXISTING_PODS = false;
+
+    public static final String ERR_REASON_EXISTING_ANTI_AFFINITY_RULES_NOT_MATCH = "node(s) didn't satisfy existing pods anti-affinity rules";
+    public static final String ERR_REASON_AFFINITY_RULES_NOT_MATCH = "node(s) didn't match pod affinity rules";
+    public static final String ERR_REASON_ANTI_AFFINITY_RULES_NOT_MATCH = "node(s) didn't match pod anti-affinity rules";
+
+    private static final StateKey<PreFilterState> PRE_FILTER_STATE_KEY = StateKey.of("PreFilter" + NAME, PreFilterState.class);
+    private static final StateKey<PreScoreState> PRE_SCORE_STATE_KEY = StateKey.of("PreScore" + NAME, PreScoreState.class);
+
+    private static final Status AFFINITY_NOT_MATCH = Status.unresolvable(ERR_REASON_AFFINITY_RULES_NOT_MATCH);
+    private static final Status ANTI_AFFINITY_NOT_MATCH = Status.unschedulable(ERR_REASON_ANTI_AFFINITY_RULES_NOT_MATCH);
+    private static final Status EXISTING_ANTI_AFFINITY_NOT_MATCH = Status.unschedulable(ERR_REASON_EXISTING_ANTI_AFFINITY_RULES_NOT_MATCH);
+
+    private static final List<String> PARSE_ERROR_PREFIXES = List.of(
+            "requiredAffinityTerms: ", "requiredAntiAffinityTerms: ", "preferredAffinityTerms: ", "preferredAntiAffinityTerms: ");
+
+    private final Handle handle;
+    private final int hardPodAffinityWeight;
+    private final boolean ignorePreferredTermsOfExistingPods;
+
+    /**
+     * @param hardPodAffinityWeight weight of an existing pod's required affinity term in scoring, in [0, 100]
+     * @param ignorePreferredTermsOfExistingPods skip scoring when the incoming pod has no preferred terms
+     */
+    public InterPodAffinity(Handle handle, int hardPodAffinityWeight, boolean ignorePreferredTermsOfExistingPods) throws PluginInitException {
+        if (hardPodAffinityWeight < 0 || hardPodAffinityWeight > 100) {
+            throw new PluginInitException("hardPodAffinityWeight: Invalid value: " + hardPodAffinityWeight + ": not in valid range [0, 100]");
+        }
+        this.handle = handle;
+        this.hardPodAffinityWeight = hardPodAffinityWeight;
+        this.ignorePreferredTermsOfExistingPods = ignorePreferredTermsOfExistingPods;
+    }
+
+    @Override
+    public String name() {
+        return NAME;
+    }
+
+    public int hardPodAffinityWeight() {
+        return hardPodAffinityWeight;
+    }
+
+    public boolean ignorePreferredTermsOfExistingPods() {
+        return ignorePreferredTermsOfExistingPods;
+    }
+
+    /**
+     * Counts of matching pods per topology pair (key, value), as a two-level map so that Filter can look pairs up
+     * without allocating. An entry that drops to zero is removed; negative counts (after RemovePod) are kept.
+     */
+    static final class TopologyCounts {
+        private final Map<String, Map<String, Long>> byKey;
+        private int pairs;
+
+        TopologyCounts() {
+            byKey = new HashMap<>();
+        }
+
+        private TopologyCounts(TopologyCounts o) {
+            byKey = new HashMap<>(o.byKey.size() * 2);
+            for (Map.Entry<String, Map<String, Long>> e : o.byKey.entrySet()) {
+                byKey.put(e.getKey(), new HashMap<>(e.getValue()));
+            }
+            pairs = o.pairs;
+        }
+
+        /** Adds delta to the pair (key, node's value of key); nodes without the key are not counted. */
+        void add(Map<String, String> nodeLabels, String key, long delta) {
+            String value = nodeLabels.get(key);
+            if (value == null) {
+                return;
+            }
+            Map<String, Long> values = byKey.get(key);
+            Long cur = values == null ? null : values.get(value);
+            long next = (cur == null ? 0 : cur) + delta;
+            if (next == 0) {
+                if (cur != null) {
+                    values.remove(value);
+                    pairs--;
+                    if (values.isEmpty()) {
+                        byKey.remove(key);
+                    }
+                }
+                return;
+            }
+            if (values == null) {
+                values = new HashMap<>();
+                byKey.put(key, values);
+            }
+            if (cur == null) {
+                pairs++;
+            }
+            values.put(value, next);
+        }
+
+        long get(String key, String value) {
+            Map<String, Long> values = byKey.get(key);
+            if (values == null) {
+                return 0;
+            }
+            Long c = values.get(value);
+            return c == null ? 0 : c;
+        }
+
+        boolean isEmpty() {
+            return pairs == 0;
+        }
+
+        int size() {
+            return pairs;
+        }
+
+        TopologyCounts copy() {
+            return new TopologyCounts(this);
+        }
+
+        /** Every counted pair as "key=value" → count (for tests and diagnostics). */
+        Map<String, Long> asMap() {
+            Map<String, Long> m = new HashMap<>();
+            byKey.forEach((k, vs) -> vs.forEach((v, c) -> m.put(k + "=" + v, c)));
+            return m;
+        }
+
+        /** Counts every term's pair once when the pod matches all of the terms (required affinity semantics). */
+        void addAffinityTerms(List<AffinityTerm> terms, PodInfo pod, Map<String, String> nodeLabels, long delta) {
+            if (podMatchesAllTerms(terms, pod)) {
+                for (AffinityTerm t : terms) {
+                    add(nodeLabels, t.topologyKey(), delta);
+                }
+            }
+        }
+
+        /** Counts the pair of every term the pod matches (anti-affinity semantics). */
+        void addAntiAffinityTerms(List<AffinityTerm> terms, PodInfo pod, Map<String, String> nsLabels, Map<String, String> nodeLabels, long delta) {
+            for (AffinityTerm t : terms) {
+                if (t.matches(pod, nsLabels)) {
+                    add(nodeLabels, t.topologyKey(), delta);
+                }
+            }
+        }
+    }
+
+    /** What PreFilter computed; Filter reads it, AddPod/RemovePod update the counts of a copy. */
+    static final class PreFilterState implements StateData {
+        /** Pairs where existing pods' required anti-affinity terms match the incoming pod. */
+        final TopologyCounts existingAntiAffinityCounts;
+        /** Pairs where existing pods match all the incoming pod's required affinity terms. */
+        final TopologyCounts affinityCounts;
+        /** Pairs where existing pods match the incoming pod's required anti-affinity terms. */
+        final TopologyCounts antiAffinityCounts;
+        final PodInfo pod;
+        /** The incoming pod's required terms with namespaceSelector resolved into namespaces. */
+        final List<AffinityTerm> requiredAffinityTerms;
+        final List<AffinityTerm> requiredAntiAffinityTerms;
+        final Map<String, String> namespaceLabels;
+
+        PreFilterState(TopologyCounts existingAnti, TopologyCounts affinity, TopologyCounts anti, PodInfo pod,
+                       List<AffinityTerm> requiredAffinityTerms, List<AffinityTerm> requiredAntiAffinityTerms, Map<String, String> namespaceLabels) {
+            this.existingAntiAffinityCounts = existingAnti;
+            this.affinityCounts = affinity;
+            this.antiAffinityCounts = anti;
+            this.pod = pod;
+            this.requiredAffinityTerms = requiredAffinityTerms;
+            this.requiredAntiAffinityTerms = requiredAntiAffinityTerms;
+            this.namespaceLabels = namespaceLabels;
+        }
+
+        @Override
+        public PreFilterState copy() {
+            return new PreFilterState(existingAntiAffinityCounts.copy(), affinityCounts.copy(), antiAffinityCounts.copy(), pod,
+                    requiredAffinityTerms, requiredAntiAffinityTerms, namespaceLabels);
+        }
+
+        void updateWithPod(PodInfo other, Map<String, String> nodeLabels, long multiplier) {
+            existingAntiAffinityCounts.addAntiAffinityTerms(other.requiredAntiAffinityTerms(), pod, namespaceLabels, nodeLabels, multiplier);
+            affinityCounts.addAffinityTerms(requiredAffinityTerms, other, nodeLabels, multiplier);
+            // The incoming pod's terms carry their namespaces resolved, so the other pod's namespace labels are not needed.
+            antiAffinityCounts.addAntiAffinityTerms(requiredAntiAffinityTerms, other, null, nodeLabels, multiplier);
+        }
+    }
+
+    @Override
+    public PreFilterResult preFilter(CycleState state, PodInfo pod, List<NodeInfo> nodes) {
+        if (pod.affinityParseError() != null) {
+            return PreFilterResult.of(Status.unresolvable("parsing pod: " + aggregate(pod.affinityParseError())));
+        }
+        ClusterSnapshot snapshot = handle.snapshot();
+        List<AffinityTerm> affinityTerms = resolveNamespaces(pod.requiredAffinityTerms(), snapshot);
+        List<AffinityTerm> antiAffinityTerms = resolveNamespaces(pod.requiredAntiAffinityTerms(), snapshot);
+        Map<String, String> nsLabels = snapshot.namespaceLabels(pod.namespace());
+
+        // Only nodes holding pods with required anti-affinity can contribute (HavePodsWithRequiredAntiAffinityList).
+        TopologyCounts existingAnti = new TopologyCounts();
+        for (NodeInfo n : snapshot.nodes()) {
+            for (PodInfo existing : n.podsWithRequiredAntiAffinity()) {
+                existingAnti.addAntiAffinityTerms(existing.requiredAntiAffinityTerms(), pod, nsLabels, n.labels(), 1);
+            }
+        }
+
+        TopologyCounts affinity = new TopologyCounts();
+        TopologyCounts anti = new TopologyCounts();
+        if (!affinityTerms.isEmpty() || !antiAffinityTerms.isEmpty()) {
+            for (NodeInfo n : nodes) {
+                for (PodInfo existing : n.pods()) {
+                    affinity.addAffinityTerms(affinityTerms, existing, n.labels(), 1);
+                    anti.addAntiAffinityTerms(antiAffinityTerms, existing, null, n.labels(), 1);
+                }
+            }
+        }
+
+        if (existingAnti.isEmpty() && affinityTerms.isEmpty() && antiAffinityTerms.isEmpty()) {
+            return PreFilterResult.SKIP;
+        }
+        state.write(PRE_FILTER_STATE_KEY, new PreFilterState(existingAnti, affinity, anti, pod, affinityTerms, antiAffinityTerms, nsLabels));
+        return PreFilterResult.SUCCESS;
+    }
+
+    @Override
+    public PreFilterExtensions preFilterExtensions() {
+        return this;
+    }
+
+    @Override
+    public Status addPod(CycleState state, PodInfo podToSchedule, PodInfo podToAdd, NodeInfo nodeInfo) {
+        PreFilterState s = state.read(PRE_FILTER_STATE_KEY);
+        if (s == null) {
+            return preFilterStateMissing();
+        }
+        s.updateWithPod(podToAdd, nodeInfo.labels(), 1);
+        return Status.SUCCESS;
+    }
+
+    @Override
+    public Status removePod(CycleState state, PodInfo podToSchedule, PodInfo podToRemove, NodeInfo nodeInfo) {
+        PreFilterState s = state.read(PRE_FILTER_STATE_KEY);
+        if (s == null) {
+            return preFilterStateMissing();
+        }
+        s.updateWithPod(podToRemove, nodeInfo.labels(), -1);
+        return Status.SUCCESS;
+    }
+
+    @Override
+    public Status filter(CycleState state, PodInfo pod, NodeInfo node) {
+        PreFilterState s = state.read(PRE_FILTER_STATE_KEY);
+        if (s == null) {
+            return preFilterStateMissing();
+        }
+        Map<String, String> labels = node.labels();
+        if (!satisfyPodAffinity(s, labels)) {
+            return AFFINITY_NOT_MATCH;
+        }
+        if (!satisfyPodAntiAffinity(s, labels)) {
+            return ANTI_AFFINITY_NOT_MATCH;
+        }
+        if (!satisfyExistingPodsAntiAffinity(s, labels)) {
+            return EXISTING_ANTI_AFFINITY_NOT_MATCH;
+        }
+        return Status.SUCCESS;
+    }
+
+    private static Status preFilterStateMissing() {
+        return Status.error("error reading \"" + PRE_FILTER_STATE_KEY.name() + "\" from cycleState: not found");
+    }
+
+    /** Every required affinity term's topology key is on the node and its domain holds a matching pod. */
+    static boolean satisfyPodAffinity(PreFilterState s, Map<String, String> nodeLabels) {
+        boolean podsExist = true;
+        for (AffinityTerm t : s.requiredAffinityTerms) {
+            String value = nodeLabels.get(t.topologyKey());
+            if (value == null) {
+                return false;
+            }
+            if (s.affinityCounts.get(t.topologyKey(), value) <= 0) {
+                podsExist = false;
+            }
+        }
+        if (podsExist) {
+            return true;
+        }
+        // The first pod of a group with affinity to itself: no pod anywhere matches, but the pod matches its own terms.
+        return s.affinityCounts.isEmpty() && podMatchesAllTerms(s.requiredAffinityTerms, s.pod);
+    }
+
+    static boolean satisfyPodAntiAffinity(PreFilterState s, Map<String, String> nodeLabels) {
+        if (s.antiAffinityCounts.isEmpty()) {
+            return true;
+        }
+        for (AffinityTerm t : s.requiredAntiAffinityTerms) {
+            String value = nodeLabels.get(t.topologyKey());
+            if (value != null && s.antiAffinityCounts.get(t.topologyKey(), value) > 0) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    static boolean satisfyExistingPodsAntiAffinity(PreFilterState s, Map<String, String> nodeLabels) {
+        if (s.existingAntiAffinityCounts.isEmpty()) {
+            return true;
+        }
+        for (Map.Entry<String, String> l : nodeLabels.entrySet()) {
+            if (s.existingAntiAffinityCounts.get(l.getKey(), l.getValue()) > 0) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /** What PreScore computed: topology key → value → summed weight. Read-only afterwards, so copies share it. */
+    static final class PreScoreState implements StateData {
+        final Map<String, Map<String, Long>> topologyScore;
+
+        PreScoreState(Map<String, Map<String, Long>> topologyScore) {
+            this.topologyScore = topologyScore;
+        }
+
+        @Override
+        public PreScoreState copy() {
+            return this;
+        }
+    }
+
+    @Override
+    public Status preScore(CycleState state, PodInfo pod, List<NodeInfo> feasibleNodes) {
+        Affinity a = pod.pod().getSpec().getAffinity();
+        boolean hasPreferredAffinity = a != null && a.getPodAffinity() != null
+                && notEmpty(a.getPodAffinity().getPreferredDuringSchedulingIgnoredDuringExecution());
+        boolean hasPreferredAntiAffinity = a != null && a.getPodAntiAffinity() != null
+                && notEmpty(a.getPodAntiAffinity().getPreferredDuringSchedulingIgnoredDuringExecution());
+        boolean hasConstraints = hasPreferredAffinity || hasPreferredAntiAffinity;
+        if (ignorePreferredTermsOfExistingPods && !hasConstraints) {
+            return Status.SKIP;
+        }
+        if (pod.affinityParseError() != null) {
+            return Status.error("failed to parse pod: " + aggregate(pod.affinityParseError()));
+        }
+        ClusterSnapshot snapshot = handle.snapshot();
+        List<WeightedAffinityTerm> preferred = resolveWeightedNamespaces(pod.preferredAffinityTerms(), snapshot);
+        List<WeightedAffinityTerm> preferredAnti = resolveWeightedNamespaces(pod.preferredAntiAffinityTerms(), snapshot);
+        Map<String, String> nsLabels = snapshot.namespaceLabels(pod.namespace());
+
+        // Scores are keyed by topology, not by node: every node scans all nodes of the cluster, not only feasible ones.
+        Map<String, Map<String, Long>> scores = new HashMap<>();
+        for (NodeInfo n : snapshot.nodes()) {
+            List<PodInfo> pods = hasConstraints ? n.pods() : n.podsWithAffinity();
+            Map<String, String> nodeLabels = n.labels();
+            if (pods.isEmpty() || nodeLabels.isEmpty()) {
+                continue;
+            }
+            for (PodInfo existing : pods) {
+                processExistingPod(scores, preferred, preferredAnti, nsLabels, pod, existing, nodeLabels);
+            }
+        }
+        if (scores.isEmpty()) {
+            return Status.SKIP;
+        }
+        state.write(PRE_SCORE_STATE_KEY, new PreScoreState(scores));
+        return Status.SUCCESS;
+    }
+
+    private void processExistingPod(Map<String, Map<String, Long>> scores, List<WeightedAffinityTerm> preferred,
+                                    List<WeightedAffinityTerm> preferredAnti, Map<String, String> nsLabels, PodInfo incoming,
+                                    PodInfo existing, Map<String, String> nodeLabels) {
+        // The incoming pod's terms carry their namespaces resolved: no namespace labels needed for the existing pod.
+        for (WeightedAffinityTerm t : preferred) {
+            processTerm(scores, t.term(), t.weight(), existing, null, nodeLabels, 1);
+        }
+        for (WeightedAffinityTerm t : preferredAnti) {
+            processTerm(scores, t.term(), t.weight(), existing, null, nodeLabels, -1);
+        }
+        // Symmetry: the existing pod's terms evaluated against the incoming pod and its namespace's labels.
+        if (hardPodAffinityWeight > 0) {
+            for (AffinityTerm t : existing.requiredAffinityTerms()) {
+                processTerm(scores, t, hardPodAffinityWeight, incoming, nsLabels, nodeLabels, 1);
+            }
+        }
+        for (WeightedAffinityTerm t : existing.preferredAffinityTerms()) {
+            processTerm(scores, t.term(), t.weight(), incoming, nsLabels, nodeLabels, 1);
+        }
+        for (WeightedAffinityTerm t : existing.preferredAntiAffinityTerms()) {
+            processTerm(scores, t.term(), t.weight(), incoming, nsLabels, nodeLabels, -1);
+        }
+    }
+
+    private static void processTerm(Map<String, Map<String, Long>> scores, AffinityTerm term, int weight, PodInfo pod,
+                                    Map<String, String> nsLabels, Map<String, String> nodeLabels, int multiplier) {
+        if (!term.matches(pod, nsLabels)) {
+            return;
+        }
+        String value = nodeLabels.get(term.topologyKey());
+        if (value == null) {
+            return;
+        }
+        // An entry is created even when the weights cancel out: it still counts as "something to score".
+        scores.computeIfAbsent(term.topologyKey(), k -> new HashMap<>()).merge(value, (long) (weight * multiplier), Long::sum);
+    }
+
+    @Override
+    public long score(CycleState state, PodInfo pod, NodeInfo node) {
+        PreScoreState s = state.read(PRE_SCORE_STATE_KEY);
+        if (s == null) {
+            throw new PluginException(preScoreStateMissing());
+        }
+        Map<String, String> labels = node.labels();
+        long score = 0;
+        for (Map.Entry<String, Map<String, Long>> e : s.topologyScore.entrySet()) {
+            String value = labels.get(e.getKey());
+            if (value != null) {
+                Long v = e.getValue().get(value);
+                if (v != null) {
+                    score += v;
+                }
+            }
+        }
+        return score;
+    }
+
+    @Override
+    public boolean hasNormalizeScore() {
+        return true;
+    }
+
+    /** Min-max scaling to [0, 100]; all-equal scores become 0. */
+    @Override
+    public Status normalizeScore(CycleState state, PodInfo pod, NodeScore[] scores) {
+        PreScoreState s = state.read(PRE_SCORE_STATE_KEY);
+        if (s == null) {
+            return preScoreStateMissing();
+        }
+        if (s.topologyScore.isEmpty()) {
+            return Status.SUCCESS;
+        }
+        long min = Long.MAX_VALUE;
+        long max = Long.MIN_VALUE;
+        for (NodeScore ns : scores) {
+            min = Math.min(min, ns.score());
+            max = Math.max(max, ns.score());
+        }
+        long diff = max - min;
+        for (NodeScore ns : scores) {
+            double f = 0;
+            if (diff > 0) {
+                f = (double) MAX_NODE_SCORE * ((double) (ns.score() - min) / (double) diff);
+            }
+            ns.setScore((long) f);
+        }
+        return Status.SUCCESS;
+    }
+
+    private static Status preScoreStateMissing() {
+        return Status.error("failed to read \"" + PRE_SCORE_STATE_KEY.name() + "\" from cycleState: not found");
+    }
+
+    /**
+     * Diagnostics for one node (off the hot path): which terms the node violates and which existing pods matched them.
+     * Computed from the current snapshot, without the cycle's nominated pods.
+     */
+    public List<AffinityExplanation.TermMatch> explain(PodInfo pod, NodeInfo node) {
+        if (pod.affinityParseError() != null) {
+            return List.of();
+        }
+        ClusterSnapshot snapshot = handle.snapshot();
+        return AffinityExplanation.explain(pod, node, snapshot,
+                resolveNamespaces(pod.requiredAffinityTerms(), snapshot),
+                resolveNamespaces(pod.requiredAntiAffinityTerms(), snapshot),
+                snapshot.namespaceLabels(pod.namespace()));
+    }
+
+    // ---- pure helpers
+
+    /** True when there are terms and the pod matches every one (incoming terms have their namespaces resolved). */
+    static boolean podMatchesAllTerms(List<AffinityTerm> terms, PodInfo pod) {
+        if (terms.isEmpty()) {
+            return false;
+        }
+        for (AffinityTerm t : terms) {
+            if (!t.matches(pod, null)) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /**
+     * The incoming pod's terms with a non-empty namespaceSelector unrolled into the names of the existing namespaces it
+     * selects (the selector then matches nothing). An empty selector keeps matching every namespace.
+     */
+    static List<AffinityTerm> resolveNamespaces(List<AffinityTerm> terms, ClusterSnapshot snapshot) {
+        List<AffinityTerm> out = null;
+        for (int i = 0; i < terms.size(); i++) {
+            AffinityTerm t = terms.get(i);
+            if (t.namespaceSelector().isEverything() || t.namespaceSelector().isNothing()) {
+                if (out != null) {
+                    out.add(t);
+                }
+                continue;
+            }
+            if (out == null) {
+                out = new ArrayList<>(terms.subList(0, i));
+            }
+            out.add(resolve(t, snapshot));
+        }
+        return out == null ? terms : List.copyOf(out);
+    }
+
+    private static List<WeightedAffinityTerm> resolveWeightedNamespaces(List<WeightedAffinityTerm> terms, ClusterSnapshot snapshot) {
+        List<WeightedAffinityTerm> out = null;
+        for (int i = 0; i < terms.size(); i++) {
+            WeightedAffinityTerm t = terms.get(i);
+            Selector sel = t.term().namespaceSelector();
+            if (sel.isEverything() || sel.isNothing()) {
+                if (out != null) {
+                    out.add(t);
+                }
+                continue;
+            }
+            if (out == null) {
+                out = new ArrayList<>(terms.subList(0, i));
+            }
+            out.add(new WeightedAffinityTerm(resolve(t.term(), snapshot), t.weight()));
+        }
+        return out == null ? terms : List.copyOf(out);
+    }
+
+    private static AffinityTerm resolve(AffinityTerm t, ClusterSnapshot snapshot) {
+        Set<String> names = new HashSet<>(t.namespaces());
+        for (Namespace ns : snapshot.list(Namespace.class)) {
+            Map<String, String> labels = ns.getMetadata().getLabels();
+            if (t.namespaceSelector().matches(labels == null ? Map.of() : labels)) {
+                names.add(ns.getMetadata().getName());
+            }
+        }
+        return new AffinityTerm(Set.copyOf(names), t.selector(), t.topologyKey(), Selector.NOTHING);
+    }
+
+    /** An aggregate of several parse errors is bracketed, a single one is not. */
+    private static String aggregate(String joined) {
+        int n = 0;
+        for (String prefix : PARSE_ERROR_PREFIXES) {
+            if (joined.startsWith(prefix) || joined.contains(", " + prefix)) {
+                n++;
+            }
+        }
+        return n > 1 ? "[" + joined + "]" : joined;
+    }
+
+    private static boolean notEmpty(List<?> l) {
+        return l != null && !l.isEmpty();
+    }
+
+    // ---- factory
+
+    /**
+     * Builds the plugin from InterPodAffinityArgs; null args mean the v1 defaults (weight 1, existing pods' preferred
+     * terms counted).
+     */
+    public static Plugin create(Object args, Handle handle) throws PluginInitException {
+        if (args == null) {
+            return new InterPodAffinity(handle, DEFAULT_HARD_POD_AFFINITY_WEIGHT, DEFAULT_IGNORE_PREFERRED_TERMS_OF_EXISTING_PODS);
+        }
+        throw new PluginInitException("want args to be of type InterPodAffinityArgs, got " + args.getClass().getName());
+    }
+}

@@ -1,0 +1,131 @@
+package io.kubewhatif.engine.plugins.noderesources;
+
+import io.kubewhatif.engine.api.CycleState;
+import io.kubewhatif.engine.api.Handle;
+import io.kubewhatif.engine.api.Plugin;
+import io.kubewhatif.engine.api.PluginInitException;
+import io.kubewhatif.engine.api.PreScorePlugin;
+import io.kubewhatif.engine.api.ScorePlugin;
+import io.kubewhatif.engine.api.StateData;
+import io.kubewhatif.engine.api.StateKey;
+import io.kubewhatif.engine.api.Status;
+import io.kubewhatif.engine.snapshot.NodeInfo;
+import io.kubewhatif.engine.snapshot.PodInfo;
+import io.kubewhatif.engine.snapshot.Resource;
+
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+
+/**
+ * NodeResourcesBalancedAllocation: favors nodes whose utilization of the configured resources (after placing the pod)
+ * is even, scoring (1 - standard deviation of the fractions) * 100. Pods that request nothing are not scored.
+ */
+public final class NodeResourcesBalancedAllocation implements PreScorePlugin, ScorePlugin {
+    public static final String NAME = "NodeResourcesBalancedAllocation";
+
+    static final StateKey<PreScoreState> PRE_SCORE_KEY = StateKey.of("PreScore" + NAME, PreScoreState.class);
+
+    /** The pod's requests for the configured resources, in their order; never changed, so copies share it. */
+    static final class PreScoreState implements StateData {
+        final long[] podRequests;
+
+        PreScoreState(long[] podRequests) {
+            this.podRequests = podRequests;
+        }
+
+        @Override
+        public StateData copy() {
+            return this;
+        }
+    }
+
+    private final ResourceAllocationScorer scorer;
+
+    /**
+     * Builds the plugin over the given resources, validated as upstream does (every weight must be 1, no duplicates).
+     *
+     * @param resources the resources; null or empty means cpu and memory, a weight of 0 means 1 (v1 defaulting)
+     * @throws PluginInitException with upstream's validation message
+     */
+    public NodeResourcesBalancedAllocation(List<ResourceSpec> resources) throws PluginInitException {
+        List<ResourceSpec> res = NodeResourcesFit.defaulted(resources);
+        ArgsValidation v = new ArgsValidation();
+        Set<String> seen = new HashSet<>();
+        for (int i = 0; i < res.size(); i++) {
+            ResourceSpec r = res.get(i);
+            if (!seen.add(r.name())) {
+                v.duplicate("resources[" + i + "].name", r.name());
+            }
+            if (r.weight() != 1) {
+                v.invalid("resources[" + i + "].weight", r.weight(), "must be 1");
+            }
+        }
+        v.throwIfAny();
+        this.scorer = new ResourceAllocationScorer(res, true, ResourceAllocationScorer::balanced);
+    }
+
+    /** The plugin with the default args: cpu and memory. */
+    public static NodeResourcesBalancedAllocation withDefaults() {
+        try {
+            return new NodeResourcesBalancedAllocation(null);
+        } catch (PluginInitException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    @Override
+    public String name() {
+        return NAME;
+    }
+
+    // ---- PreScore / Score ----
+
+    @Override
+    public Status preScore(CycleState state, PodInfo pod, List<NodeInfo> feasibleNodes) {
+        long[] podRequests = podRequests(pod);
+        // Scoring best-effort pods would pile them onto the same nodes (kubernetes#129138).
+        if (ResourceAllocationScorer.isBestEffort(podRequests)) {
+            return Status.SKIP;
+        }
+        state.write(PRE_SCORE_KEY, new PreScoreState(podRequests));
+        return Status.SUCCESS;
+    }
+
+    @Override
+    public long score(CycleState state, PodInfo pod, NodeInfo node) {
+        PreScoreState s = state.read(PRE_SCORE_KEY);
+        long[] podRequests;
+        if (s != null) {
+            podRequests = s.podRequests;
+        } else {
+            podRequests = podRequests(pod);
+            if (ResourceAllocationScorer.isBestEffort(podRequests)) {
+                return 0;
+            }
+        }
+        return scorer.score(node, podRequests);
+    }
+
+    // ---- helpers ----
+
+    /** The pod's plain requests (PodRequests, no defaults for missing cpu/memory) for each configured resource. */
+    private long[] podRequests(PodInfo pod) {
+        Resource r = pod.requests();
+        long[] out = new long[scorer.size()];
+        for (int i = 0; i < out.length; i++) {
+            out[i] = r.get(scorer.name(i));
+        }
+        return out;
+    }
+
+    // ---- factory ----
+
+    /** Builds the plugin; null args mean upstream's defaults. */
+    public static Plugin create(Object args, Handle handle) throws PluginInitException {
+        if (args == null) {
+            return withDefaults();
+        }
+        throw new PluginInitException("want args to be of type NodeResourcesBalancedAllocationArgs, got " + args.getClass().getName());
+    }
+}

@@ -1,0 +1,221 @@
+package io.kubewhatif.engine.plugins.noderesources;
+
+import io.kubewhatif.engine.api.PluginException;
+import io.kubewhatif.engine.api.ScorePlugin;
+import io.kubewhatif.engine.api.Status;
+import io.kubewhatif.engine.snapshot.NodeInfo;
+import io.kubewhatif.engine.snapshot.Resource;
+import io.kubewhatif.engine.snapshot.ResourceNames;
+
+import java.util.List;
+
+/**
+ * The shared scoring of NodeResourcesFit and NodeResourcesBalancedAllocation (resourceAllocationScorer): for each
+ * configured resource, the node's allocatable and its requested amount including the incoming pod, then a strategy
+ * turns those into a score. Resources the node does not have (allocatable 0) take no part.
+ */
+final class ResourceAllocationScorer {
+    /** Turns per-resource (requested, allocatable) into a score; entries with allocatable 0 are to be ignored. */
+    @FunctionalInterface
+    interface Strategy {
+        long score(long[] requested, long[] allocatable, long[] weights);
+    }
+
+    private static final long MAX_UTILIZATION = 100;
+
+    private final String[] names;
+    private final long[] weights;
+    private final boolean[] scalar;
+    /** BalancedAllocation uses the plain requests; Fit uses the non-zero requests for cpu and memory. */
+    private final boolean useRequested;
+    private final Strategy strategy;
+
+    ResourceAllocationScorer(List<ResourceSpec> resources, boolean useRequested, Strategy strategy) {
+        int n = resources.size();
+        this.names = new String[n];
+        this.weights = new long[n];
+        this.scalar = new boolean[n];
+        for (int i = 0; i < n; i++) {
+            names[i] = resources.get(i).name();
+            weights[i] = resources.get(i).weight();
+            scalar[i] = ResourceNames.isScalar(names[i]);
+        }
+        this.useRequested = useRequested;
+        this.strategy = strategy;
+    }
+
+    String[] names() {
+        return names.clone();
+    }
+
+    int size() {
+        return names.length;
+    }
+
+    String name(int i) {
+        return names[i];
+    }
+
+    /** The node's score given the incoming pod's requests, in the order of the configured resources. */
+    long score(NodeInfo node, long[] podRequests) {
+        int n = names.length;
+        if (n == 0) {
+            throw new PluginException(Status.error("resources not found"));
+        }
+        long[] requested = new long[n];
+        long[] allocatable = new long[n];
+        Resource alloc = node.allocatable();
+        Resource req = node.requested();
+        Resource cpuMem = useRequested ? req : node.nonZeroRequested();
+        for (int i = 0; i < n; i++) {
+            long podRequest = podRequests[i];
+            // A scalar resource the pod does not request is left out of the score.
+            if (podRequest == 0 && scalar[i]) {
+                continue;
+            }
+            switch (names[i]) {
+                case ResourceNames.CPU -> {
+                    allocatable[i] = alloc.milliCpu;
+                    requested[i] = cpuMem.milliCpu + podRequest;
+                }
+                case ResourceNames.MEMORY -> {
+                    allocatable[i] = alloc.memory;
+                    requested[i] = cpuMem.memory + podRequest;
+                }
+                case ResourceNames.EPHEMERAL_STORAGE -> {
+                    allocatable[i] = alloc.ephemeralStorage;
+                    requested[i] = req.ephemeralStorage + podRequest;
+                }
+                default -> {
+                    if (alloc.scalar != null && alloc.scalar.containsKey(names[i])) {
+                        allocatable[i] = alloc.scalar(names[i]);
+                        requested[i] = req.scalar(names[i]) + podRequest;
+                    }
+                }
+            }
+        }
+        return strategy.score(requested, allocatable, weights);
+    }
+
+    static boolean isBestEffort(long[] podRequests) {
+        for (long r : podRequests) {
+            if (r != 0) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    // ---- strategies ----
+
+    /** Favors nodes with more free capacity: weighted mean of (capacity - requested) * 100 / capacity. */
+    static long leastAllocated(long[] requested, long[] allocatable, long[] weights) {
+        long nodeScore = 0;
+        long weightSum = 0;
+        for (int i = 0; i < requested.length; i++) {
+            if (allocatable[i] == 0) {
+                continue;
+            }
+            long capacity = allocatable[i];
+            long s = requested[i] > capacity ? 0 : ((capacity - requested[i]) * ScorePlugin.MAX_NODE_SCORE) / capacity;
+            nodeScore += s * weights[i];
+            weightSum += weights[i];
+        }
+        return weightSum == 0 ? 0 : nodeScore / weightSum;
+    }
+
+    /** Favors nodes with more requested capacity: weighted mean of requested * 100 / capacity (capped). */
+    static long mostAllocated(long[] requested, long[] allocatable, long[] weights) {
+        long nodeScore = 0;
+        long weightSum = 0;
+        for (int i = 0; i < requested.length; i++) {
+            if (allocatable[i] == 0) {
+                continue;
+            }
+            long capacity = allocatable[i];
+            // Pods without requests count defaults, so requested may exceed capacity.
+            long r = Math.min(requested[i], capacity);
+            nodeScore += (r * ScorePlugin.MAX_NODE_SCORE) / capacity * weights[i];
+            weightSum += weights[i];
+        }
+        return weightSum == 0 ? 0 : nodeScore / weightSum;
+    }
+
+    /**
+     * A broken-linear function of utilization given by the shape; the shape's scores (0..10) are scaled to 0..100.
+     * Resources scoring 0 do not count in the weighted mean, which is rounded.
+     */
+    static Strategy requestedToCapacityRatio(List<ShapePoint> shape) {
+        int n = shape.size();
+        long[] util = new long[n];
+        long[] score = new long[n];
+        long scale = ScorePlugin.MAX_NODE_SCORE / ArgsValidation.MAX_CUSTOM_PRIORITY_SCORE;
+        for (int i = 0; i < n; i++) {
+            util[i] = shape.get(i).utilization();
+            score[i] = shape.get(i).score() * scale;
+        }
+        return (requested, allocatable, weights) -> {
+            long nodeScore = 0;
+            long weightSum = 0;
+            for (int i = 0; i < requested.length; i++) {
+                if (allocatable[i] == 0) {
+                    continue;
+                }
+                long capacity = allocatable[i];
+                long p = requested[i] > capacity ? MAX_UTILIZATION : requested[i] * MAX_UTILIZATION / capacity;
+                long s = brokenLinear(util, score, p);
+                if (s > 0) {
+                    nodeScore += s * weights[i];
+                    weightSum += weights[i];
+                }
+            }
+            return weightSum == 0 ? 0 : Math.round((double) nodeScore / (double) weightSum);
+        };
+    }
+
+    /** helper.BuildBrokenLinearFunction: flat outside the shape, linear (integer division) between points. */
+    static long brokenLinear(long[] util, long[] score, long p) {
+        for (int i = 0; i < util.length; i++) {
+            if (p <= util[i]) {
+                if (i == 0) {
+                    return score[0];
+                }
+                return score[i - 1] + (score[i] - score[i - 1]) * (p - util[i - 1]) / (util[i] - util[i - 1]);
+            }
+        }
+        return score[score.length - 1];
+    }
+
+    /**
+     * Favors nodes whose utilization fractions (capped at 1) are close to each other: (1 - standard deviation) * 100,
+     * truncated. With two resources the deviation is half their difference.
+     */
+    static long balanced(long[] requested, long[] allocatable, long[] weights) {
+        double[] fractions = new double[requested.length];
+        int count = 0;
+        double total = 0;
+        for (int i = 0; i < requested.length; i++) {
+            if (allocatable[i] == 0) {
+                continue;
+            }
+            double f = (double) requested[i] / (double) allocatable[i];
+            if (f > 1) {
+                f = 1;
+            }
+            total += f;
+            fractions[count++] = f;
+        }
+        double std = 0;
+        if (count == 2) {
+            std = Math.abs((fractions[0] - fractions[1]) / 2);
+        } else if (count > 2) {
+            double mean = total / count;
+            double sum = 0;
+            for (int i = 0; i < count; i++) {
+                sum = sum + (fractions[i] - mean) * (fractions[i] - mean);
+            }
+            std = Math.sqrt(sum / count);
+        }
+        return (long) ((1 - std) * (double) ScorePlugin.MAX_NODE_SCORE);
+    }
+}

@@ -1,0 +1,121 @@
+package io.kubewhatif.engine.snapshot;
+
+import io.fabric8.kubernetes.api.model.ContainerImage;
+import io.fabric8.kubernetes.api.model.HasMetadata;
+import io.fabric8.kubernetes.api.model.Node;
+import io.fabric8.kubernetes.api.model.Pod;
+
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/** Builds a {@link ClusterSnapshot} from loaded objects: node order, allocatable, image states, pods on nodes. */
+public final class SnapshotBuilder {
+    private SnapshotBuilder() {
+    }
+
+    public static ClusterSnapshot build(List<? extends HasMetadata> objects) {
+        List<Node> nodes = new ArrayList<>();
+        List<Pod> pods = new ArrayList<>();
+        Map<Class<?>, LinkedHashMap<String, HasMetadata>> store = new LinkedHashMap<>();
+        for (HasMetadata o : objects) {
+            if (o instanceof Node n) {
+                nodes.add(n);
+            } else if (o instanceof Pod p) {
+                pods.add(p);
+            } else {
+                store.computeIfAbsent(o.getClass(), k -> new LinkedHashMap<>()).put(ClusterSnapshot.key(o), o);
+            }
+        }
+        List<Node> ordered = order(nodes);
+        Map<String, Integer> imageNodes = new HashMap<>();
+        for (Node n : ordered) {
+            for (String name : imageNames(n)) {
+                imageNodes.merge(name, 1, Integer::sum);
+            }
+        }
+        List<NodeInfo> infos = new ArrayList<>(ordered.size());
+        Map<String, NodeInfo> byName = new HashMap<>();
+        for (Node n : ordered) {
+            Map<String, ImageStateSummary> images = new HashMap<>();
+            if (n.getStatus() != null && n.getStatus().getImages() != null) {
+                for (ContainerImage img : n.getStatus().getImages()) {
+                    if (img.getNames() == null) {
+                        continue;
+                    }
+                    long size = img.getSizeBytes() == null ? 0 : img.getSizeBytes();
+                    for (String name : img.getNames()) {
+                        images.put(name, new ImageStateSummary(size, imageNodes.getOrDefault(name, 0)));
+                    }
+                }
+            }
+            Resource alloc = n.getStatus() == null ? new Resource() : PodResources.toResource(PodResources.exact(n.getStatus().getAllocatable()));
+            NodeInfo ni = new NodeInfo(n, alloc, images);
+            infos.add(ni);
+            byName.put(ni.name(), ni);
+        }
+        List<PodInfo> nominated = new ArrayList<>();
+        for (Pod p : pods) {
+            String node = p.getSpec().getNodeName();
+            if (node != null && !node.isEmpty()) {
+                NodeInfo ni = byName.get(node);
+                if (ni != null) {
+                    ni.addPod(PodInfo.of(p));
+                }
+            } else if (p.getStatus() != null && p.getStatus().getNominatedNodeName() != null && !p.getStatus().getNominatedNodeName().isEmpty()) {
+                nominated.add(PodInfo.of(p));
+            }
+        }
+        return new ClusterSnapshot(infos, store, nominated);
+    }
+
+    private static List<String> imageNames(Node n) {
+        List<String> out = new ArrayList<>();
+        if (n.getStatus() != null && n.getStatus().getImages() != null) {
+            for (ContainerImage img : n.getStatus().getImages()) {
+                if (img.getNames() != null) {
+                    out.addAll(img.getNames());
+                }
+            }
+        }
+        return out;
+    }
+
+    /** The zone key upstream's node tree uses: region and zone labels, falling back to the beta labels. */
+    public static String zoneKey(Node n) {
+        Map<String, String> l = n.getMetadata().getLabels();
+        if (l == null) {
+            return "";
+        }
+        String region = l.getOrDefault("topology.kubernetes.io/region", l.getOrDefault("failure-domain.beta.kubernetes.io/region", ""));
+        String zone = l.getOrDefault("topology.kubernetes.io/zone", l.getOrDefault("failure-domain.beta.kubernetes.io/zone", ""));
+        if (region.isEmpty() && zone.isEmpty()) {
+            return "";
+        }
+        return region + ":\u0000:" + zone;
+    }
+
+    /** Nodes sorted by name, grouped by zone in order of first appearance, then taken one per zone in turn. */
+    public static List<Node> order(List<Node> nodes) {
+        List<Node> sorted = new ArrayList<>(nodes);
+        sorted.sort(Comparator.comparing(n -> n.getMetadata().getName()));
+        LinkedHashMap<String, List<Node>> zones = new LinkedHashMap<>();
+        for (Node n : sorted) {
+            zones.computeIfAbsent(zoneKey(n), k -> new ArrayList<>()).add(n);
+        }
+        List<Node> out = new ArrayList<>(nodes.size());
+        int[] idx = new int[zones.size()];
+        List<List<Node>> lists = new ArrayList<>(zones.values());
+        while (out.size() < sorted.size()) {
+            for (int z = 0; z < lists.size(); z++) {
+                if (idx[z] < lists.get(z).size()) {
+                    out.add(lists.get(z).get(idx[z]++));
+                }
+            }
+        }
+        return out;
+    }
+}

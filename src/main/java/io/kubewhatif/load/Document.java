@@ -1,0 +1,31 @@
+package io.kubewhatif.load;
+
+import com.fasterxml.jackson.databind.JsonNode;
+
+/**
+ * One manifest document: where it came from (file, 1-based document index, item index inside a List) and its tree.
+ */
+public record Document(String source, int index, int item, JsonNode tree) {
+    public String kind() {
+        JsonNode k = tree.get("kind");
+        return k == null || !k.isTextual() ? "" : k.asText();
+    }
+
+    public String apiVersion() {
+        JsonNode v = tree.get("apiVersion");
+        return v == null || !v.isTextual() ? "" : v.asText();
+    }
+
+    public String name() {
+        JsonNode md = tree.get("metadata");
+        JsonNode n = md == null ? null : md.get("name");
+        return n == null || !n.isTextual() ? "" : n.asText();
+    }
+
+    /** "cluster.yaml: document 3 (Node node-a)" — the prefix of every message about this document. */
+    public String where() {
+        String obj = kind().isEmpty() ? "" : " (" + kind() + (name().isEmpty() ? "" : " " + name()) + ")";
+        String it = item > 0 ? ", item " + item : "";
+        return source + ": document " + index + it + obj;
+    }
+}

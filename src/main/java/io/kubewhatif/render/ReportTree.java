@@ -1,0 +1,178 @@
+package io.kubewhatif.render;
+
+import io.kubewhatif.engine.config.PluginRef;
+import io.kubewhatif.engine.diagnostics.CycleReport;
+import io.kubewhatif.engine.diagnostics.RunReport;
+import io.kubewhatif.engine.diagnostics.StatusView;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The public JSON contract (conformance README): a report turned into ordered maps and lists that JSON and YAML
+ * writers serialize. Field names are the contract; extra fields may be added, none renamed.
+ */
+public final class ReportTree {
+    private ReportTree() {
+    }
+
+    public static Map<String, Object> of(RunReport run) {
+        Map<String, Object> root;
+        if (run.configError != null) {
+            root = new LinkedHashMap<>();
+            root.put("configError", run.configError);
+        } else if (run.isSequence()) {
+            root = new LinkedHashMap<>();
+            List<Object> steps = new ArrayList<>();
+            for (CycleReport r : run.steps) {
+                steps.add(step(r, true));
+            }
+            root.put("steps", steps);
+        } else if (run.steps.size() == 1) {
+            root = step(run.steps.get(0), false);
+        } else {
+            root = new LinkedHashMap<>();
+        }
+        if (!run.notes.isEmpty()) {
+            root.put("notes", run.notes);
+        }
+        return root;
+    }
+
+    public static Map<String, Object> step(CycleReport r, boolean inSequence) {
+        Map<String, Object> m = new LinkedHashMap<>();
+        m.put("pod", r.pod);
+        if (r.error != null) {
+            m.put("error", r.error);
+            return m;
+        }
+        m.put("profile", r.profile);
+        if (r.plugins != null) {
+            Map<String, Object> pl = new LinkedHashMap<>();
+            for (Map.Entry<String, List<PluginRef>> e : r.plugins.entrySet()) {
+                if (e.getValue().isEmpty()) {
+                    continue;
+                }
+                List<Object> list = new ArrayList<>();
+                for (PluginRef ref : e.getValue()) {
+                    Map<String, Object> p = new LinkedHashMap<>();
+                    p.put("name", ref.name());
+                    if ("score".equals(e.getKey())) {
+                        p.put("weight", r.scoreWeights != null && r.scoreWeights.containsKey(ref.name()) ? r.scoreWeights.get(ref.name()) : ref.weight());
+                    }
+                    list.add(p);
+                }
+                pl.put(e.getKey(), list);
+            }
+            m.put("plugins", pl);
+        }
+        if (r.preEnqueue != null) {
+            m.put("preEnqueue", status(r.preEnqueue, true));
+            return m;
+        }
+        if (r.scheduleError != null && r.numAllNodes == 0) {
+            m.put("scheduleError", r.scheduleError);
+            return m;
+        }
+        m.put("numAllNodes", r.numAllNodes);
+        m.put("numNodesToFind", r.numNodesToFind);
+        m.put("startNodeIndex", r.startNodeIndex);
+        if (r.preFilter != null) {
+            m.put("preFilter", status(r.preFilter, true));
+        }
+        if (r.preFilterNodeNames != null) {
+            m.put("preFilterNodeNames", r.preFilterNodeNames);
+        }
+        if (r.nominatedNodeName != null) {
+            m.put("nominatedNodeName", r.nominatedNodeName);
+        }
+        if (r.nominatedNodeFeasible != null) {
+            m.put("nominatedNodeFeasible", r.nominatedNodeFeasible);
+        }
+        Map<String, Object> filter = new LinkedHashMap<>();
+        r.filter.forEach((node, s) -> filter.put(node, status(s, true)));
+        m.put("filter", filter);
+        Map<String, Object> all = new LinkedHashMap<>();
+        r.filterAll.forEach((node, plugins) -> {
+            Map<String, Object> pm = new LinkedHashMap<>();
+            plugins.forEach((p, s) -> pm.put(p, status(s, false)));
+            all.put(node, pm);
+        });
+        m.put("filterAll", all);
+        m.put("feasibleNodes", r.feasibleNodes);
+        m.put("evaluatedNodes", r.evaluatedNodes);
+        if (r.skippedScorePlugins != null) {
+            m.put("skippedScorePlugins", r.skippedScorePlugins);
+        }
+        if (r.rawScores != null) {
+            m.put("rawScores", r.rawScores);
+            m.put("normalizedScores", r.normalizedScores);
+        }
+        if (r.scores != null) {
+            m.put("scores", r.scores);
+        }
+        if (r.topNodes != null) {
+            m.put("topNodes", r.topNodes);
+        }
+        if (r.selected != null) {
+            m.put("selected", r.selected);
+        }
+        if (r.fitError != null) {
+            m.put("fitError", r.fitError);
+        }
+        if (r.eventMessage != null) {
+            m.put("eventMessage", r.eventMessage);
+        }
+        if (r.unschedulablePlugins != null) {
+            m.put("unschedulablePlugins", r.unschedulablePlugins);
+        }
+        if (r.pendingPlugins != null) {
+            m.put("pendingPlugins", r.pendingPlugins);
+        }
+        if (r.postFilter != null) {
+            Map<String, Object> pf = new LinkedHashMap<>();
+            pf.put("code", r.postFilter.code());
+            if (!r.postFilter.plugin().isEmpty()) {
+                pf.put("plugin", r.postFilter.plugin());
+            }
+            pf.put("message", r.postFilter.message());
+            pf.put("nominatingMode", r.postFilter.nominatingMode());
+            pf.put("nominatedNodeName", r.postFilter.nominatedNodeName());
+            pf.put("victims", r.postFilter.victims());
+            if (r.postFilter.details() != null) {
+                for (Map.Entry<String, Object> e : JsonRenderer.toMap(r.postFilter.details()).entrySet()) {
+                    pf.putIfAbsent(e.getKey(), e.getValue());
+                }
+            }
+            m.put("postFilter", pf);
+        }
+        if (r.scheduleError != null) {
+            m.put("scheduleError", r.scheduleError);
+        }
+        if (inSequence && r.assumed != null) {
+            Map<String, Object> a = new LinkedHashMap<>();
+            a.put("node", r.assumed.node());
+            a.put("ok", r.assumed.ok());
+            if (r.assumed.failure() != null) {
+                a.put("status", status(r.assumed.failure(), true));
+            }
+            m.put("assumed", a);
+        }
+        if (!r.details.isEmpty()) {
+            m.put("details", r.details);
+        }
+        return m;
+    }
+
+    private static Map<String, Object> status(StatusView s, boolean withPlugin) {
+        Map<String, Object> m = new LinkedHashMap<>();
+        m.put("code", s.code());
+        if (withPlugin) {
+            m.put("plugin", s.plugin());
+        }
+        m.put("reasons", s.reasons());
+        return m;
+    }
+}

@@ -1,0 +1,122 @@
+package io.kubewhatif.cli;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.io.ByteArrayInputStream;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/** The CLI through Main.run-equivalent with captured writers: formats, exit codes, bad input. */
+class CliTest {
+    static final String CLUSTER = "samples/quickstart/cluster.yaml";
+    static final String POD = "samples/quickstart/pod.yaml";
+
+    @TempDir
+    Path dir;
+
+    record Result(int code, String out, String err) {
+    }
+
+    static Result run(String stdin, String... args) {
+        StringWriter out = new StringWriter();
+        StringWriter err = new StringWriter();
+        int code = Cli.commandLine(new PrintWriter(out), new PrintWriter(err),
+                Cli.Env.test(new ByteArrayInputStream(stdin == null ? new byte[0] : stdin.getBytes()))).execute(args);
+        return new Result(code, out.toString(), err.toString());
+    }
+
+    @Test
+    void quickstartTableNamesTheChosenNode() {
+        Result r = run(null, "schedule", "--cluster", CLUSTER, "-f", POD);
+        assertEquals(0, r.code(), r.err());
+        assertTrue(r.out().startsWith("shop/web-7f9c → "), r.out());
+        assertTrue(r.out().contains("Filter"), r.out());
+        assertFalse(r.out().contains("\u001b["), "no colour when not a terminal");
+        assertEquals("", r.err());
+    }
+
+    @Test
+    void quickstartJsonFollowsTheContract() throws Exception {
+        Result r = run(null, "schedule", "--cluster", CLUSTER, "-f", POD, "-o", "json");
+        assertEquals(0, r.code(), r.err());
+        JsonNode j = new ObjectMapper().readTree(r.out());
+        assertEquals("shop/web-7f9c", j.get("pod").asText());
+        assertEquals("default-scheduler", j.get("profile").asText());
+        assertTrue(j.has("plugins") && j.has("filter") && j.has("filterAll") && j.has("feasibleNodes") && j.has("selected"), r.out());
+        assertEquals(j.get("topNodes").get(0).asText(), j.get("selected").asText());
+    }
+
+    @Test
+    void yamlAndWideRender() {
+        Result y = run(null, "schedule", "--cluster", CLUSTER, "-f", POD, "-o", "yaml");
+        assertEquals(0, y.code(), y.err());
+        assertTrue(y.out().contains("pod: shop/web-7f9c"), y.out());
+        Result w = run(null, "schedule", "--cluster", CLUSTER, "-f", POD, "-o", "wide");
+        assertEquals(0, w.code(), w.err());
+        assertTrue(w.out().contains("raw/normalized/weighted"), w.out());
+    }
+
+    @Test
+    void unschedulableExitsFive() throws Exception {
+        Path pod = dir.resolve("big.yaml");
+        Files.writeString(pod, "apiVersion: v1\nkind: Pod\nmetadata: {name: big}\nspec:\n  containers: [{name: c, image: x, resources: {requests: {cpu: '100'}}}]\n");
+        Result r = run(null, "schedule", "--cluster", CLUSTER, "-f", pod.toString());
+        assertEquals(ExitCodes.UNSCHEDULABLE, r.code(), r.out() + r.err());
+        assertTrue(r.out().contains("Unschedulable: 0/4 nodes are available"), r.out());
+    }
+
+    @Test
+    void gatedExitsSix() throws Exception {
+        Path pod = dir.resolve("gated.yaml");
+        Files.writeString(pod, "apiVersion: v1\nkind: Pod\nmetadata: {name: g}\nspec:\n  schedulingGates: [{name: example.com/wait}]\n  containers: [{name: c, image: x}]\n");
+        Result r = run(null, "schedule", "--cluster", CLUSTER, "-f", pod.toString());
+        assertEquals(ExitCodes.GATED, r.code(), r.out() + r.err());
+    }
+
+    @Test
+    void badInputIsOneLineAndExitsThree() throws Exception {
+        Path bad = dir.resolve("bad.yaml");
+        Files.writeString(bad, "apiVersion: v1\nkind: Node\nmetadata: {name: node-a}\nstatus: {capacity: {cpu: 2x}}\n");
+        Result r = run(null, "schedule", "--cluster", bad.toString(), "-f", POD);
+        assertEquals(ExitCodes.BAD_INPUT, r.code());
+        assertEquals("error: " + bad + ": document 1 (Node node-a): status.capacity.cpu: cannot parse quantity \"2x\"\n", r.err());
+        assertEquals("", r.out());
+    }
+
+    @Test
+    void missingFileExitsThree() {
+        Result r = run(null, "schedule", "--cluster", "no/such.yaml", "-f", POD);
+        assertEquals(ExitCodes.BAD_INPUT, r.code());
+        assertEquals("error: no/such.yaml: no such file or directory\n", r.err());
+    }
+
+    @Test
+    void usageErrorsExitTwo() {
+        Result r = run(null, "schedule", "--cluster", CLUSTER);
+        assertEquals(ExitCodes.USAGE, r.code());
+        assertTrue(r.err().startsWith("error: Missing required option"), r.err());
+        assertEquals(ExitCodes.USAGE, run(null, "frobnicate").code());
+    }
+
+    @Test
+    void clusterFromStdin() throws Exception {
+        Result r = run(Files.readString(Path.of(CLUSTER)), "schedule", "--cluster", "-", "-f", POD, "-o", "json");
+        assertEquals(0, r.code(), r.err());
+    }
+
+    @Test
+    void versionPrints() {
+        Result r = run(null, "version");
+        assertEquals(0, r.code());
+        assertTrue(r.out().contains("kube-scheduler v1.34.1"), r.out());
+    }
+}

@@ -1,0 +1,62 @@
+package io.kubewhatif.engine.plugins.dynamicresources;
+
+import io.fabric8.kubernetes.api.model.HasMetadata;
+import io.kubewhatif.engine.api.CycleState;
+import io.kubewhatif.engine.api.Handle;
+import io.kubewhatif.engine.api.Status;
+import io.kubewhatif.engine.snapshot.ClusterSnapshot;
+import io.kubewhatif.engine.snapshot.NodeInfo;
+import io.kubewhatif.engine.snapshot.PodInfo;
+
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/** A Handle over a fixed snapshot, for plugin tests that only read the snapshot. */
+final class SnapshotHandle implements Handle {
+    private final ClusterSnapshot snapshot;
+
+    SnapshotHandle(List<NodeInfo> nodes, List<? extends HasMetadata> objects) {
+        Map<Class<?>, LinkedHashMap<String, HasMetadata>> m = new HashMap<>();
+        this.snapshot = new ClusterSnapshot(nodes, m, List.of());
+        for (HasMetadata o : objects) {
+            snapshot.put(o);
+        }
+    }
+
+    @Override
+    public ClusterSnapshot snapshot() {
+        return snapshot;
+    }
+
+    @Override
+    public List<PodInfo> nominatedPodsForNode(String nodeName) {
+        return List.of();
+    }
+
+    @Override
+    public Status runPreFilterExtensionAddPod(CycleState state, PodInfo podToSchedule, PodInfo podToAdd, NodeInfo nodeInfo) {
+        return Status.SUCCESS;
+    }
+
+    @Override
+    public Status runPreFilterExtensionRemovePod(CycleState state, PodInfo podToSchedule, PodInfo podToRemove, NodeInfo nodeInfo) {
+        return Status.SUCCESS;
+    }
+
+    @Override
+    public Status runFilterPluginsWithNominatedPods(CycleState state, PodInfo pod, NodeInfo nodeInfo) {
+        return Status.SUCCESS;
+    }
+
+    @Override
+    public String profileName() {
+        return "default-scheduler";
+    }
+
+    @Override
+    public List<String> filterPluginNames() {
+        return List.of();
+    }
+}

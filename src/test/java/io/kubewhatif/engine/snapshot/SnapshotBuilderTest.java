@@ -1,0 +1,50 @@
+package io.kubewhatif.engine.snapshot;
+
+import io.fabric8.kubernetes.api.model.Node;
+import io.kubewhatif.engine.testing.Fixtures;
+import org.junit.jupiter.api.Test;
+
+import java.util.ArrayList;
+import java.util.List;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+class SnapshotBuilderTest {
+    private static Node node(String name, String zone) {
+        var f = Fixtures.node(name);
+        if (zone != null) {
+            f.label("topology.kubernetes.io/zone", zone);
+        }
+        return f.build();
+    }
+
+    @Test
+    void nodesAreSortedByNameThenInterleavedByZoneInOrderOfFirstAppearance() {
+        List<Node> nodes = List.of(node("c1", "b"), node("a1", "a"), node("a2", "a"), node("b1", "b"), node("z", null), node("a3", "a"));
+        List<String> order = new ArrayList<>();
+        for (Node n : SnapshotBuilder.order(nodes)) {
+            order.add(n.getMetadata().getName());
+        }
+        // sorted: a1(a) a2(a) a3(a) b1(b) c1(b) z(-); zones a, b, "" in that order
+        assertEquals(List.of("a1", "b1", "z", "a2", "c1", "a3"), order);
+    }
+
+    @Test
+    void betaZoneLabelsAreTheFallback() {
+        Node n = Fixtures.node("n").label("failure-domain.beta.kubernetes.io/zone", "z1").build();
+        assertEquals(":\u0000:z1", SnapshotBuilder.zoneKey(n));
+        Node m = Fixtures.node("m").label("failure-domain.beta.kubernetes.io/zone", "z1").label("topology.kubernetes.io/zone", "z2").build();
+        assertEquals(":\u0000:z2", SnapshotBuilder.zoneKey(m));
+    }
+
+    @Test
+    void imageStatesCountNodesPerImageName() {
+        Node a = Fixtures.node("a").build();
+        Node b = Fixtures.node("b").build();
+        a.getStatus().setImages(List.of(new io.fabric8.kubernetes.api.model.ContainerImage(List.of("nginx:1", "nginx@sha"), 100L)));
+        b.getStatus().setImages(List.of(new io.fabric8.kubernetes.api.model.ContainerImage(List.of("nginx:1"), 100L)));
+        ClusterSnapshot s = SnapshotBuilder.build(List.of(a, b));
+        assertEquals(new ImageStateSummary(100, 2), s.node("a").imageStates().get("nginx:1"));
+        assertEquals(new ImageStateSummary(100, 1), s.node("a").imageStates().get("nginx@sha"));
+    }
+}
