@@ -10,6 +10,8 @@ import io.kubewhatif.engine.api.Code;
 import io.kubewhatif.engine.api.CycleState;
 import io.kubewhatif.engine.api.PluginInitException;
 import io.kubewhatif.engine.api.Status;
+import io.kubewhatif.engine.config.UtilizationShapePoint;
+import io.kubewhatif.engine.config.VolumeBindingArgs;
 import io.kubewhatif.engine.plugins.storage.StorageHelpers;
 import io.kubewhatif.engine.snapshot.ClusterSnapshot;
 import io.kubewhatif.engine.snapshot.NodeInfo;
@@ -366,6 +368,12 @@ class VolumeBindingTest {
         pl = (VolumeBinding) VolumeBinding.create(new VolumeBinding.Args(30, null), handle(snapshot(List.of(), List.of())));
         assertEquals(30, pl.bindTimeoutSeconds());
         assertTrue(pl.name().equals(VolumeBinding.NAME));
+        // The configuration's record: an absent shape arrives as an empty list.
+        pl = (VolumeBinding) VolumeBinding.create(new VolumeBindingArgs(45, List.of()), handle(snapshot(List.of(), List.of())));
+        assertEquals(45, pl.bindTimeoutSeconds());
+        assertThrows(PluginInitException.class, () -> VolumeBinding.create(
+                new VolumeBindingArgs(600, List.of(new UtilizationShapePoint(0, 10))), handle(snapshot(List.of(), List.of()))));
+        assertThrows(PluginInitException.class, () -> VolumeBinding.create("bogus", handle(snapshot(List.of(), List.of()))));
     }
 
     private static String claimRefName(ClusterSnapshot snapshot, String pv) {
