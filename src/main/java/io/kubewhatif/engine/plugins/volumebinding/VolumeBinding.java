@@ -17,6 +17,8 @@ import io.kubewhatif.engine.api.ScorePlugin;
 import io.kubewhatif.engine.api.StateData;
 import io.kubewhatif.engine.api.StateKey;
 import io.kubewhatif.engine.api.Status;
+import io.kubewhatif.engine.config.UtilizationShapePoint;
+import io.kubewhatif.engine.config.VolumeBindingArgs;
 import io.kubewhatif.engine.plugins.volumebinding.VolumeBinder.Binding;
 import io.kubewhatif.engine.plugins.volumebinding.VolumeBinder.Claims;
 import io.kubewhatif.engine.plugins.volumebinding.VolumeBinder.Found;
@@ -282,18 +284,27 @@ public final class VolumeBinding implements PreFilterPlugin, FilterPlugin, PreSc
         return sb.append(']').toString();
     }
 
+    /**
+     * Null args mean upstream's defaults. The configuration's record keeps an absent shape as an empty list (and
+     * rejects a present one while validating the configuration), so an empty shape is no shape here.
+     */
     public static Plugin create(Object args, Handle handle) throws PluginInitException {
-        Args a = args instanceof Args typed ? typed : Args.DEFAULT;
-        if (args instanceof io.kubewhatif.engine.config.VolumeBindingArgs va) {
+        if (args == null) {
+            return new VolumeBinding(handle, Args.DEFAULT.bindTimeoutSeconds(), Args.DEFAULT.shape());
+        }
+        if (args instanceof Args a) {
+            return new VolumeBinding(handle, a.bindTimeoutSeconds(), a.shape());
+        }
+        if (args instanceof VolumeBindingArgs a) {
             List<ShapePoint> shape = null;
-            if (!va.shape().isEmpty()) {
-                shape = new java.util.ArrayList<>();
-                for (io.kubewhatif.engine.config.UtilizationShapePoint p : va.shape()) {
+            if (!a.shape().isEmpty()) {
+                shape = new ArrayList<>(a.shape().size());
+                for (UtilizationShapePoint p : a.shape()) {
                     shape.add(new ShapePoint(p.utilization(), p.score()));
                 }
             }
-            a = new Args(va.bindTimeoutSeconds(), shape);
+            return new VolumeBinding(handle, a.bindTimeoutSeconds(), shape);
         }
-        return new VolumeBinding(handle, a.bindTimeoutSeconds(), a.shape());
+        throw new PluginInitException("want args to be of type VolumeBindingArgs, got " + args.getClass().getName());
     }
 }
