@@ -139,6 +139,7 @@ final class ConfigValidation {
     private static List<FieldError> pluginConfig(FieldPath path, ProfileV1 p) {
         List<FieldError> errs = new ArrayList<>();
         if (p.plugins != null) {
+            // Upstream walks the extension points in Go map order (random); we use a fixed order.
             FieldPath pluginsPath = path.child("plugins");
             for (ExtensionPoint point : ExtensionPoint.values()) {
                 List<PluginEntry> enabled = p.plugins.get(point.jsonName()).enabled;
@@ -208,7 +209,7 @@ final class ConfigValidation {
 
     private static String argsJson(PluginConfigV1 pc) {
         if (pc.args != null) {
-            return JValue.fromPlain(ConfigWriter.plainArgs(pc.argsKind, pc.args)).toJson();
+            return JValue.fromPlain(ArgsRecords.toPlain(pc.args)).toJson();
         }
         return pc.raw == null ? "null" : pc.raw.toJson();
     }

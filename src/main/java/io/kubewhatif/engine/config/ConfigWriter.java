@@ -261,11 +261,6 @@ public final class ConfigWriter {
         }
     }
 
-    /** A decoded args map as the plain v1 document (durations as strings). */
-    static Object plainArgs(String kind, Map<String, Object> args) {
-        return ArgsRecords.toPlain(args);
-    }
-
     /** Keys sorted at every level, as Go's YAML writer emits them; integral floats as integers. */
     private static Object sorted(Object o) {
         if (o instanceof Map<?, ?> m) {

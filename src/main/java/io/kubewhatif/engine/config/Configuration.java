@@ -24,7 +24,21 @@ public record Configuration(List<Profile> profiles, int percentageOfNodesToScore
     public Configuration {
         profiles = List.copyOf(Objects.requireNonNull(profiles, "profiles"));
         extenders = extenders == null ? List.of() : List.copyOf(extenders);
-        raw = raw == null ? Map.of() : Collections.unmodifiableMap(new LinkedHashMap<>(raw));
+        raw = raw == null ? Map.of() : frozen(raw);
+    }
+
+    @SuppressWarnings("unchecked")
+    private static <T> T frozen(T value) {
+        if (value instanceof Map<?, ?> m) {
+            Map<String, Object> copy = new LinkedHashMap<>();
+            m.forEach((k, v) -> copy.put(String.valueOf(k), frozen(v)));
+            return (T) Collections.unmodifiableMap(copy);
+        } else if (value instanceof List<?> l) {
+            List<Object> copy = new ArrayList<>();
+            l.forEach(v -> copy.add(frozen(v)));
+            return (T) Collections.unmodifiableList(copy);
+        }
+        return value;
     }
 
     /** The profile for a pod's spec.schedulerName; empty when no profile handles that name. */

@@ -5,9 +5,11 @@ import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.core.JsonToken;
 import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
+import com.fasterxml.jackson.dataformat.yaml.YAMLParser;
 
 import java.io.IOException;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
@@ -111,10 +113,11 @@ final class DocumentReader {
     }
 
     private static Document readYaml(String text) throws ConfigException {
-        List<String> duplicates = new ArrayList<>();
-        try (JsonParser p = YAML.createParser(text)) {
+        YamlState state = new YamlState();
+        List<String> duplicates = state.duplicates;
+        try (YAMLParser p = YAML.createParser(text)) {
             JsonToken t = p.nextToken();
-            JValue root = t == null ? JValue.Null.INSTANCE : readYamlValue(p, t, duplicates);
+            JValue root = t == null ? JValue.Null.INSTANCE : readYamlValue(p, t, state);
             String strict = duplicates.isEmpty() ? null
                     : "yaml: unmarshal errors:\n  " + String.join("\n  ", duplicates);
             return new Document(root, true, strict);
@@ -128,19 +131,54 @@ final class DocumentReader {
         }
     }
 
-    private static JValue readYamlValue(JsonParser p, JsonToken t, List<String> duplicates) throws IOException {
+    /** Duplicate-key errors found so far, and anchored values for aliases. */
+    private static final class YamlState {
+        final List<String> duplicates = new ArrayList<>();
+        final Map<String, JValue> anchors = new HashMap<>();
+    }
+
+    private static JValue readYamlValue(YAMLParser p, JsonToken t, YamlState state) throws IOException {
+        if (p.isCurrentAlias()) {
+            JValue anchored = state.anchors.get(p.getText());
+            if (anchored == null) {
+                throw new ConfigExceptionCarrier("yaml: unknown anchor '" + p.getText() + "' referenced");
+            }
+            return anchored;
+        }
+        String anchor = p.getObjectId();
+        JValue v = readYamlNode(p, t, state);
+        if (anchor != null) {
+            state.anchors.put(anchor, v);
+        }
+        return v;
+    }
+
+    private static JValue readYamlNode(YAMLParser p, JsonToken t, YamlState state) throws IOException {
         switch (t) {
             case START_OBJECT -> {
                 Map<String, JValue> byKey = new TreeMap<>();
+                List<JValue> merges = new ArrayList<>();
                 for (JsonToken k = p.nextToken(); k != JsonToken.END_OBJECT; k = p.nextToken()) {
                     String key = p.currentName();
                     JsonToken vt = p.nextToken();
                     int line = p.currentTokenLocation().getLineNr();
-                    JValue value = readYamlValue(p, vt, duplicates);
+                    JValue value = readYamlValue(p, vt, state);
+                    if (key.equals("<<")) {
+                        merges.add(value);
+                        continue;
+                    }
                     if (byKey.containsKey(key)) {
-                        duplicates.add("line " + line + ": key " + GoFmt.quote(key) + " already set in map");
+                        state.duplicates.add("line " + line + ": key " + GoFmt.quote(key) + " already set in map");
                     }
                     byKey.put(key, value);
+                }
+                for (JValue m : merges) {
+                    List<JValue> sources = m instanceof JValue.Arr a ? a.items() : List.of(m);
+                    for (JValue src : sources) {
+                        if (src instanceof JValue.Obj o) {
+                            o.fields().forEach(f -> byKey.putIfAbsent(f.key(), f.value()));
+                        }
+                    }
                 }
                 List<JValue.Field> fields = new ArrayList<>();
                 byKey.forEach((k, v) -> fields.add(new JValue.Field(k, v)));
@@ -149,7 +187,7 @@ final class DocumentReader {
             case START_ARRAY -> {
                 List<JValue> items = new ArrayList<>();
                 for (JsonToken i = p.nextToken(); i != JsonToken.END_ARRAY; i = p.nextToken()) {
-                    items.add(readYamlValue(p, i, duplicates));
+                    items.add(readYamlValue(p, i, state));
                 }
                 return new JValue.Arr(items);
             }

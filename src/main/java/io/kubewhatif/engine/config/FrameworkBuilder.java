@@ -128,6 +128,8 @@ final class FrameworkBuilder {
                 throw new BuildException("repeated config for plugin " + pc.name);
             }
         }
+        // Upstream builds plugins in Go map order; only NodeResourcesFit can fail here once the
+        // configuration has been validated, so the order never shows.
         for (Info info : InTreePlugins.registry().values()) {
             if (needed.contains(info.name())) {
                 String err = pluginBuildError(info, configs.get(info.name()));

@@ -162,6 +162,8 @@ final class VersionedConfig {
         defaultString(leaderElection, "resourceLock", "leases");
         defaultString(leaderElection, "resourceNamespace", "kube-system");
         defaultString(leaderElection, "resourceName", "kube-scheduler");
+        clientConnection.putIfAbsent("kubeconfig", "");
+        clientConnection.putIfAbsent("acceptContentTypes", "");
         defaultString(clientConnection, "contentType", "application/vnd.kubernetes.protobuf");
         Object qps = clientConnection.get("qps");
         if (!(qps instanceof Double d) || d == 0.0) {
