@@ -440,8 +440,20 @@ public final class Scheduler {
 
     /** After a failed cycle: the nomination is held and the victims are gone before the next pod. */
     private void applyPostFilter(PodInfo pod, PostFilterResult r) {
-        if (r.mode() != PostFilterResult.NominatingMode.OVERRIDE || r.nominatedNodeName().isEmpty()) {
+        if (r.mode() != PostFilterResult.NominatingMode.OVERRIDE) {
             return;
+        }
+        if (r.nominatedNodeName().isEmpty()) {
+            // Override with no node clears a nomination the pod had.
+            snapshot.unnominate(pod.uid());
+            return;
+        }
+        if (r.details() instanceof io.kubewhatif.engine.preemption.PreemptionDetails d) {
+            for (PodInfo p : List.copyOf(snapshot.nominatedPods())) {
+                if (d.clearedNominations().contains(p.key())) {
+                    snapshot.unnominate(p.uid());
+                }
+            }
         }
         Map<String, PodInfo> byKey = new HashMap<>();
         for (PodInfo p : snapshot.allPods()) {
