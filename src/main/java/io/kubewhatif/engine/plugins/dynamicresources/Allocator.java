@@ -506,7 +506,11 @@ final class Allocator {
         }
 
         Outcome run() throws AllocationException, TimeoutException {
-            pools = gatherPools(node);
+            try {
+                pools = gatherPools(node);
+            } catch (AllocationException e) {
+                throw new AllocationException("gather pool information: " + e.getMessage());
+            }
             for (int ci = 0; ci < claims.size(); ci++) {
                 ResourceClaim claim = claims.get(ci);
                 List<DeviceRequest> requests = requests(claim);
@@ -580,7 +584,8 @@ final class Allocator {
             try {
                 done = allocateOne(0, 0, 0, 0, false);
             } catch (MaxSizeExceeded e) {
-                return new Outcome(null, null, failure("the claim would need more than " + MAX_RESULTS + " devices"));
+                // Upstream lets this escape from the first claim as an error.
+                throw new AllocationException(e.getMessage());
             }
             if (!done) {
                 return new Outcome(null, null, failure(null));
@@ -929,7 +934,7 @@ final class Allocator {
             return new AllocationFailure(kobj(claim), name, wanted, matching, available, d);
         }
 
-        private List<AllocationResult> results() {
+        private List<AllocationResult> results() throws AllocationException {
             List<AllocationResult> out = new ArrayList<>(claims.size());
             for (int ci = 0; ci < claims.size(); ci++) {
                 ResourceClaim claim = claims.get(ci);
@@ -963,7 +968,8 @@ final class Allocator {
                         }
                     }
                 }
-                List<DeviceClaimConfiguration> claimConfigs = claim.getSpec().getDevices().getConfig();
+                List<DeviceClaimConfiguration> claimConfigs = claim.getSpec() == null || claim.getSpec().getDevices() == null ? null
+                        : claim.getSpec().getDevices().getConfig();
                 if (claimConfigs != null) {
                     for (DeviceClaimConfiguration c : claimConfigs) {
                         if (c.getRequests() == null || c.getRequests().isEmpty()) {
@@ -992,7 +998,7 @@ final class Allocator {
                 devices.setConfig(configs.isEmpty() ? null : configs);
                 AllocationResult ar = new AllocationResult();
                 ar.setDevices(devices);
-                ar.setNodeSelector(nodeSelector(rs));
+                ar.setNodeSelector(nodeSelector(claim, rs));
                 out.add(ar);
             }
             return out;
@@ -1007,7 +1013,7 @@ final class Allocator {
         }
 
         /** createNodeSelector: node-local devices pin the claim to this node; others contribute their selectors. */
-        private NodeSelector nodeSelector(List<Result> rs) {
+        private NodeSelector nodeSelector(ResourceClaim claim, List<Result> rs) throws AllocationException {
             List<NodeSelectorRequirement> fields = new ArrayList<>();
             List<NodeSelectorRequirement> exprs = new ArrayList<>();
             for (Result r : rs) {
@@ -1030,10 +1036,14 @@ final class Allocator {
                     ns.setNodeSelectorTerms(new ArrayList<>(List.of(term)));
                     return ns;
                 }
-                if (sel != null && sel.getNodeSelectorTerms() != null && sel.getNodeSelectorTerms().size() == 1) {
+                int terms = sel == null || sel.getNodeSelectorTerms() == null ? 0 : sel.getNodeSelectorTerms().size();
+                if (terms == 1) {
                     NodeSelectorTerm t = sel.getNodeSelectorTerms().get(0);
                     addNew(t.getMatchFields(), fields);
                     addNew(t.getMatchExpressions(), exprs);
+                } else if (terms > 1) {
+                    throw new AllocationException("create NodeSelector for claim " + claim.getMetadata().getName()
+                            + ": unsupported ResourceSlice.NodeSelector with " + terms + " terms");
                 }
             }
             if (fields.isEmpty() && exprs.isEmpty()) {

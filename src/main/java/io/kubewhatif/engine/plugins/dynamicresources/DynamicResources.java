@@ -273,6 +273,7 @@ public final class DynamicResources implements PreEnqueuePlugin, PreFilterPlugin
         if (allocation != null) {
             s.nodeAllocations.put(nodeInfo.name(), allocation);
         }
+        s.failures.remove(nodeInfo.name());
         return Status.SUCCESS;
     }
 

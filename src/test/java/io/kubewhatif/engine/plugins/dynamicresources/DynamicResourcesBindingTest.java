@@ -137,6 +137,31 @@ class DynamicResourcesBindingTest {
         assertTrue(stored.getStatus().getAllocation() != null);
     }
 
+    /** Devices of a slice shared by a zone give the claim the slice's selector, not a single node. */
+    @Test
+    void networkAttachedDevicesKeepTheSlicesNodeSelector() {
+        SnapshotHandle h = cluster(simpleClaim("c", "nic", 1));
+        h.snapshot().put(deviceClass("nic", "device.driver == \"nic.example.com\""));
+        h.snapshot().put(yaml(io.fabric8.kubernetes.api.model.resource.v1.ResourceSlice.class, """
+                metadata: {name: zone-a}
+                spec:
+                  driver: nic.example.com
+                  nodeSelector: {nodeSelectorTerms: [{matchExpressions: [{key: kubernetes.io/hostname, operator: In, values: [n1, n2]}]}]}
+                  pool: {name: zone-a, generation: 1, resourceSliceCount: 1}
+                  devices: [{name: nic-0}]
+                """));
+        DynamicResources pl = new DynamicResources(h);
+        PodInfo p = podWithClaims("p", "c");
+        Cycle c = cycle(pl, p, List.of(n1, n2));
+        assertEquals(List.of("n1", "n2"), c.feasible());
+        pl.reserve(c.state(), p, "n1");
+        pl.preBind(c.state(), p, "n1");
+        var ns = h.snapshot().get(ResourceClaim.class, "default", "c").getStatus().getAllocation().getNodeSelector();
+        var req = ns.getNodeSelectorTerms().get(0).getMatchExpressions().get(0);
+        assertEquals(List.of("kubernetes.io/hostname", "In", List.of("n1", "n2")), List.of(req.getKey(), req.getOperator(), req.getValues()));
+        assertNull(ns.getNodeSelectorTerms().get(0).getMatchFields());
+    }
+
     @Test
     void preBindFailsWhenTheClaimWasAllocatedMeanwhile() {
         SnapshotHandle h = cluster(simpleClaim("c", "gpu", 1));

@@ -231,6 +231,18 @@ class DynamicResourcesTest {
                   pool: {name: zone-b, generation: 1, resourceSliceCount: 1}
                   devices: [{name: nic-0}]
                 """)), podUsing("c"), OK, OK, filter(cannot(), OK), Map.of("n2", List.of("nic.example.com/zone-b/nic-0"))));
+        c.add(filterCase("a slice selector with two terms cannot become the allocation's node selector", podUsing("c"),
+                Status.error("create NodeSelector for claim c: unsupported ResourceSlice.NodeSelector with 2 terms"),
+                Status.error("create NodeSelector for claim c: unsupported ResourceSlice.NodeSelector with 2 terms"),
+                List.of(simpleClaim("c", "nic", 1), slice("""
+                        metadata: {name: two-terms}
+                        spec:
+                          driver: nic.example.com
+                          nodeSelector: {nodeSelectorTerms: [{matchExpressions: [{key: zone, operator: In, values: [a]}]},
+                                                             {matchExpressions: [{key: zone, operator: In, values: [b]}]}]}
+                          pool: {name: two-terms, generation: 1, resourceSliceCount: 1}
+                          devices: [{name: nic-0}]
+                        """))));
         c.add(filterCase("perDeviceNodeSelection slices are ignored without PartitionableDevices", podUsing("c"), cannot(), cannot(),
                 List.of(simpleClaim("c", "nic", 1), slice("""
                         metadata: {name: per-device}
