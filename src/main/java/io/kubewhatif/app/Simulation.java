@@ -11,7 +11,10 @@ import io.kubewhatif.load.InputException;
 import io.kubewhatif.load.ManifestReader;
 import io.kubewhatif.render.JsonRenderer;
 
+import io.fabric8.kubernetes.api.model.HasMetadata;
+
 import java.io.InputStream;
+import java.util.ArrayList;
 import java.util.List;
 
 /**
@@ -59,6 +62,32 @@ public final class Simulation {
         }
         ClusterLoader.Loaded loaded = new ClusterLoader(reader).load(clusterPaths, podPaths);
         RunReport report = Engine.run(config, loaded.cluster(), loaded.podsToSchedule(), options);
+        report.notes.addAll(loaded.warnings());
+        return report;
+    }
+
+    /**
+     * Schedules pods against a session's snapshot (the interactive shell): its objects and configuration, or the
+     * configuration in {@code configPath} for this run only. Objects in the pod files that are not pods join the
+     * cluster for this run, as with files.
+     */
+    public static RunReport schedule(Session session, InputStream stdin, List<String> podPaths, String configPath,
+                                     SchedulerOptions options) throws InputException {
+        ManifestReader reader = new ManifestReader(stdin);
+        Configuration config = session.config();
+        if (configPath != null) {
+            try {
+                config = loadConfig(reader, configPath);
+            } catch (ConfigException e) {
+                RunReport r = new RunReport();
+                r.configError = e.getMessage();
+                return r;
+            }
+        }
+        ClusterLoader.Loaded loaded = new ClusterLoader(reader).extend(session.objects(), List.of(), podPaths);
+        List<HasMetadata> cluster = new ArrayList<>(session.objects());
+        cluster.addAll(loaded.cluster());
+        RunReport report = Engine.run(config, cluster, loaded.podsToSchedule(), options);
         report.notes.addAll(loaded.warnings());
         return report;
     }

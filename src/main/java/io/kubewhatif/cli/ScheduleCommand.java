@@ -14,6 +14,7 @@ import picocli.CommandLine.Spec;
 import picocli.CommandLine.Model.CommandSpec;
 
 import java.io.PrintWriter;
+import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.Callable;
 
@@ -30,15 +31,11 @@ public final class ScheduleCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
 
-    @Option(names = "--cluster", required = true, paramLabel = "PATH",
-            description = "Cluster manifests: files, directories (recursive), or - for stdin. Repeatable.")
-    List<String> cluster;
+    @Mixin
+    ClusterMixin input;
 
     @Option(names = {"-f", "--filename"}, required = true, paramLabel = "PATH", description = "The pod(s) to schedule. Repeatable.")
-    List<String> pods;
-
-    @Option(names = "--config", paramLabel = "FILE", description = "KubeSchedulerConfiguration (v1) or a bare profile; default: the v1 defaults.")
-    String config;
+    List<Path> pods;
 
     @Option(names = "--all-nodes", description = "Evaluate every node (percentageOfNodesToScore 100) for a full diagnosis.")
     boolean allNodes;
@@ -48,7 +45,12 @@ public final class ScheduleCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
-        RunReport report = Simulation.schedule(root.env.stdin(), cluster, pods, config, new SchedulerOptions(allNodes, true));
+        List<String> cluster = input.clusterPaths(spec, root.session);
+        List<String> podPaths = ClusterMixin.strings(pods);
+        SchedulerOptions options = new SchedulerOptions(allNodes, true);
+        RunReport report = root.session != null
+                ? Simulation.schedule(root.session, root.env.stdin(), podPaths, input.configPath(), options)
+                : Simulation.schedule(root.env.stdin(), cluster, podPaths, input.configPath(), options);
         PrintWriter out = spec.commandLine().getOut();
         PrintWriter err = spec.commandLine().getErr();
         for (String n : report.notes) {

@@ -28,7 +28,9 @@ import java.util.concurrent.Callable;
 
 /** validate: is this KubeSchedulerConfiguration one kube-scheduler v1.34 would start with? */
 @Command(name = "validate", description = {"Validate scheduler configuration files exactly as kube-scheduler v1.34 would.",
-        "Exit 0 when every file is valid, 4 (with kube-scheduler's message) when one is not."})
+        "Exit 0 when every file is valid, 4 (with kube-scheduler's message) when one is not."},
+        footer = {"", "Examples:", "  kubectl whatif validate scheduler-config.yaml",
+                "  kubectl whatif validate a.yaml b.yaml -o json"})
 public final class ValidateCommand implements Callable<Integer> {
     @ParentCommand
     RootCommand root;
