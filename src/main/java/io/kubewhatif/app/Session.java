@@ -150,8 +150,12 @@ public final class Session {
             return found.get(0);
         }
         if (found.isEmpty()) {
-            String where = ns == null ? "" : " in namespace \"" + ns + "\"";
-            throw new InputException("pod \"" + name + "\" not found" + where
+            String n = name;
+            List<String> elsewhere = pods().stream().filter(p -> p.getMetadata().getName().equals(n)).map(p -> p.getMetadata().getNamespace()).toList();
+            if (!elsewhere.isEmpty()) {
+                throw new InputException("pod \"" + name + "\" not found in namespace \"" + ns + "\" (it is in: " + String.join(", ", elsewhere) + ")");
+            }
+            throw new InputException("pod \"" + name + "\" not found" + (ns == null ? "" : " in namespace \"" + ns + "\"")
                     + suggestion(name, pods().stream().map(p -> p.getMetadata().getName()).toList()));
         }
         List<String> namespaces = found.stream().map(p -> p.getMetadata().getNamespace()).toList();

@@ -156,9 +156,9 @@ public final class Completer {
             }
             out.addAll(r.candidates());
         }
-        if (out.isEmpty() && cur.isEmpty() && !cmd.options().isEmpty() && cmd.subcommands().isEmpty() && param.isEmpty()) {
-            // Nothing positional left: offer the flags, as cobra does after a complete command.
-            return new Result(options(cmd, "-"), NO_FILE_COMP);
+        if (out.isEmpty() && cur.isEmpty() && cmd.subcommands().isEmpty() && param.isEmpty()) {
+            // Nothing positional left: offer the long flags not given yet (required ones first).
+            return new Result(remainingOptions(cmd, values), NO_FILE_COMP);
         }
         return new Result(out, NO_FILE_COMP);
     }
@@ -180,6 +180,21 @@ public final class Completer {
             }
         }
         return out;
+    }
+
+    private static List<Candidate> remainingOptions(CommandSpec cmd, Map<String, List<String>> given) {
+        List<Candidate> required = new ArrayList<>();
+        List<Candidate> optional = new ArrayList<>();
+        for (OptionSpec o : cmd.options()) {
+            boolean repeatable = o.isMultiValue();
+            if (o.hidden() || o.usageHelp() || o.inherited() || (given.containsKey(o.longestName()) && !repeatable)) {
+                continue;
+            }
+            Candidate c = new Candidate(o.longestName(), first(o.description(), o));
+            (o.required() && !given.containsKey(o.longestName()) ? required : optional).add(c);
+        }
+        required.addAll(optional);
+        return required;
     }
 
     private static Optional<PositionalParamSpec> positional(CommandSpec cmd, int index) {
