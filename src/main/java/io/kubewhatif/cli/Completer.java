@@ -111,6 +111,8 @@ public final class Completer {
                     } else {
                         pending = o;
                     }
+                } else if (o != null) {
+                    values.computeIfAbsent(o.longestName(), k -> new ArrayList<>()).add("");
                 }
                 continue;
             }

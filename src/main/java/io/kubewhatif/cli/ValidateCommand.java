@@ -20,6 +20,7 @@ import picocli.CommandLine.Spec;
 import picocli.CommandLine.Model.CommandSpec;
 
 import java.io.PrintWriter;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -39,7 +40,7 @@ public final class ValidateCommand implements Callable<Integer> {
     CommandSpec spec;
 
     @Parameters(arity = "1..*", paramLabel = "CONFIG", description = "KubeSchedulerConfiguration or profile files (- for stdin).")
-    List<String> files;
+    List<Path> files;
 
     @Option(names = {"-o", "--output"}, defaultValue = "text", paramLabel = "FORMAT", description = "text or json.")
     String format;
@@ -50,7 +51,7 @@ public final class ValidateCommand implements Callable<Integer> {
         ManifestReader reader = new ManifestReader(root.env.stdin());
         List<Object> results = new ArrayList<>();
         boolean allValid = true;
-        for (String f : files) {
+        for (String f : ClusterMixin.strings(files)) {
             List<String> errors = new ArrayList<>();
             try {
                 Configuration c = Simulation.loadConfig(reader, f);
