@@ -8,8 +8,8 @@ import picocli.CommandLine.Model.CommandSpec;
 
 /** kubectl-whatif: the subcommands. */
 @Command(name = "kubectl-whatif", mixinStandardHelpOptions = false,
-        description = {"What-if scheduling for Kubernetes: runs one kube-scheduler v1.34 cycle on manifests from files",
-                "and explains every plugin's verdict and score."},
+        description = "What-if scheduling for Kubernetes: runs one kube-scheduler v1.34 cycle on manifests from files "
+                + "and explains every plugin's verdict and score.",
         subcommands = {ScheduleCommand.class, ValidateCommand.class, VersionCommand.class,
                 ShellCommand.class, CompletionCommand.class, CompleteCommand.class, HelpCommand.class},
         footer = {"", "Examples:",
