@@ -15,6 +15,7 @@ import picocli.CommandLine;
 import java.io.InputStream;
 import java.io.PrintWriter;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 
 /**
@@ -66,7 +67,11 @@ public final class Repl {
                 break;
             }
             ParsedLine parsed = reader.getParsedLine();
-            List<String> words = parsed.words().stream().filter(w -> !w.isEmpty()).toList();
+            List<String> words = new ArrayList<>(parsed.words());
+            // The parser adds an empty word at the cursor after trailing blanks (for completion): not an argument.
+            if (!words.isEmpty() && words.get(words.size() - 1).isEmpty() && Character.isWhitespace(line.charAt(line.length() - 1))) {
+                words.remove(words.size() - 1);
+            }
             Cli.commandLine(out, out, inner, session).execute(words.toArray(new String[0]));
             out.flush();
         }

@@ -78,7 +78,7 @@ class ReplTest {
                 "evict",
                 "# a comment",
                 "",
-                "get nodes --no-headers") + "\n", null);
+                "get nodes --no-headers   ") + "\n", null);
         assertTrue(out.contains("whatif> error: node \"node-x\" not found (did you mean \"node-a\"?)\n"), out);
         assertTrue(out.contains("whatif> error: unknown command \"bogus\"\nType help for the commands.\n"), out);
         assertTrue(out.contains("error: invalid taint spec: k=v, unknown taint spec: expected KEY[=VALUE]:EFFECT\n"), out);
