@@ -32,7 +32,7 @@ public final class ScheduleCommand implements Callable<Integer> {
     CommandSpec spec;
 
     @Mixin
-    ClusterMixin input;
+    SnapshotMixin input;
 
     @Option(names = {"-f", "--filename"}, required = true, paramLabel = "PATH", description = "The pod(s) to schedule. Repeatable.")
     List<Path> pods;
@@ -46,7 +46,7 @@ public final class ScheduleCommand implements Callable<Integer> {
     @Override
     public Integer call() throws Exception {
         List<String> cluster = input.clusterPaths(spec, root.session);
-        List<String> podPaths = ClusterMixin.strings(pods);
+        List<String> podPaths = SnapshotMixin.strings(pods);
         SchedulerOptions options = new SchedulerOptions(allNodes, true);
         RunReport report = root.session != null
                 ? Simulation.schedule(root.session, root.env.stdin(), podPaths, input.configPath(), options)

@@ -44,7 +44,7 @@ public final class ShellCommand implements Callable<Integer> {
     CommandSpec spec;
 
     @Mixin
-    ClusterMixin input;
+    SnapshotMixin input;
 
     @Option(names = "--history", paramLabel = "FILE",
             description = "Command history file (default: ~/.kube-whatif_history; empty: no history is kept).")

@@ -51,7 +51,7 @@ public final class ValidateCommand implements Callable<Integer> {
         ManifestReader reader = new ManifestReader(root.env.stdin());
         List<Object> results = new ArrayList<>();
         boolean allValid = true;
-        for (String f : ClusterMixin.strings(files)) {
+        for (String f : SnapshotMixin.strings(files)) {
             List<String> errors = new ArrayList<>();
             try {
                 Configuration c = Simulation.loadConfig(reader, f);

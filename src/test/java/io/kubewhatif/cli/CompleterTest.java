@@ -106,7 +106,7 @@ class CompleterTest {
     @Command(name = "probe")
     static final class Probe implements Runnable {
         @Mixin
-        ClusterMixin input;
+        SnapshotMixin input;
 
         @Mixin
         NamespaceMixin ns;

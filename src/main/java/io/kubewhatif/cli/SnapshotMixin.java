@@ -10,11 +10,12 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * --cluster and --config, shared by every command that reads a cluster snapshot. Inside the interactive shell the
- * snapshot is the shell's session instead, so --cluster is refused there; --config then applies to one run only.
- * Paths are typed {@link Path} so that the generated shell completion completes file names.
+ * --cluster and --config for commands that also run inside the interactive shell (schedule, shell). Inside the shell
+ * the snapshot is the shell's session instead, so --cluster is refused there; --config then applies to one run only.
+ * Paths are typed {@link Path} so that the generated bash/zsh completion completes file names. (The workflows
+ * branch's ClusterMixin adds live-snapshot options to --cluster; the two belong in one mixin once both are merged.)
  */
-public final class ClusterMixin {
+public final class SnapshotMixin {
     @Option(names = "--cluster", paramLabel = "PATH",
             description = "Cluster manifests: files, directories (recursive), or - for stdin. Repeatable. Required outside the shell.")
     List<Path> cluster = new ArrayList<>();
