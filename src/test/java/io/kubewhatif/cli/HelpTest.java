@@ -53,9 +53,6 @@ class HelpTest {
     void everyCommandHasExamples(Cmd c) {
         String usage = c.cl().getUsageMessage(CommandLine.Help.Ansi.OFF);
         assertTrue(usage.contains("\nExamples:\n  "), c.path() + " has no examples:\n" + usage);
-        String first = c.cl().getCommandSpec().usageMessage().description().length == 0 ? ""
-                : c.cl().getCommandSpec().usageMessage().description()[0];
-        assertTrue(first.endsWith(".") || first.endsWith(":") , c.path() + ": the first description line is the summary in the command list: " + first);
         assertTrue(usage.startsWith("Usage: ") && !usage.startsWith("Usage:  "), usage);
     }
 
