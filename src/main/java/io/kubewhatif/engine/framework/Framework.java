@@ -304,28 +304,35 @@ public final class Framework implements Handle {
     public Status runFilterPlugins(CycleState state, PodInfo pod, NodeInfo node, FilterRecorder recorder) {
         Status first = null;
         Set<String> skip = state.skipFilterPlugins();
-        for (FilterPlugin p : filter) {
-            if (!skip.isEmpty() && skip.contains(p.name())) {
-                continue;
-            }
-            Status s = p.filter(state, pod, node);
-            if (s.isSuccess()) {
-                continue;
-            }
-            if (!s.isRejected()) {
-                s = Status.error("running \"" + p.name() + "\" filter plugin: " + s.message());
-            }
-            s = s.withPlugin(p.name());
-            if (first == null) {
-                first = s;
-                if (recorder == null || s.code() == Code.ERROR) {
-                    if (recorder != null) {
-                        recorder.record(p.name(), s);
-                    }
-                    return s;
+        boolean wasDiagnosing = state.diagnosing();
+        try {
+            for (FilterPlugin p : filter) {
+                if (!skip.isEmpty() && skip.contains(p.name())) {
+                    continue;
                 }
+                Status s = p.filter(state, pod, node);
+                if (s.isSuccess()) {
+                    continue;
+                }
+                if (!s.isRejected()) {
+                    s = Status.error("running \"" + p.name() + "\" filter plugin: " + s.message());
+                }
+                s = s.withPlugin(p.name());
+                if (first == null) {
+                    first = s;
+                    if (recorder == null || s.code() == Code.ERROR) {
+                        if (recorder != null) {
+                            recorder.record(p.name(), s);
+                        }
+                        return s;
+                    }
+                    // Upstream stops here: the remaining filters run for the diagnosis only.
+                    state.setDiagnosing(true);
+                }
+                recorder.record(p.name(), s);
             }
-            recorder.record(p.name(), s);
+        } finally {
+            state.setDiagnosing(wasDiagnosing);
         }
         return first == null ? Status.SUCCESS : first;
     }
