@@ -121,6 +121,8 @@ public final class ObjectDecoder {
         if (pod.getStatus() == null) {
             pod.setStatus(new io.fabric8.kubernetes.api.model.PodStatus());
         }
+        checkTime(d, "metadata.creationTimestamp", pod.getMetadata().getCreationTimestamp());
+        checkTime(d, "status.startTime", pod.getStatus().getStartTime());
         if (spec.getContainers() == null || spec.getContainers().isEmpty()) {
             throw new InputException(d.where() + ": spec.containers: at least one container is required");
         }
@@ -336,6 +338,18 @@ public final class ObjectDecoder {
                     throw new InputException(d.where() + ": spec.taints[" + i + "].key: Required value");
                 }
             }
+        }
+    }
+
+    /** metav1.Time: RFC 3339, as the API server would have required (a running pod's start time is read). */
+    private static void checkTime(Document d, String path, String value) throws InputException {
+        if (value == null || value.isEmpty()) {
+            return;
+        }
+        try {
+            java.time.OffsetDateTime.parse(value);
+        } catch (java.time.format.DateTimeParseException e) {
+            throw new InputException(d.where() + ": " + path + ": Invalid value: \"" + value + "\": not an RFC 3339 time (e.g. 2025-01-01T00:00:00Z)");
         }
     }
 

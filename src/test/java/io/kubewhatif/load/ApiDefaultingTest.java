@@ -142,6 +142,19 @@ class ApiDefaultingTest {
         assertNull(l.warnings().stream().filter(w -> w.contains("document")).findFirst().orElse(null), l.warnings().toString());
     }
 
+    @Test
+    void anUnreadableTimestampIsAnInputErrorNamingTheField() {
+        InputException e = org.junit.jupiter.api.Assertions.assertThrows(InputException.class, () -> load(NODE + """
+                ---
+                apiVersion: v1
+                kind: Pod
+                metadata: {name: r, creationTimestamp: yesterday}
+                spec: {nodeName: n1, containers: [{name: a, image: x}]}
+                """, pod("containers: [{name: a, image: x}]")));
+        assertTrue(e.getMessage().contains("metadata.creationTimestamp: Invalid value: \"yesterday\""), e.getMessage());
+        assertTrue(e.getMessage().contains("cluster.yaml"), e.getMessage());
+    }
+
     private static Node only(List<HasMetadata> objs, String name) {
         return objs.stream().filter(Node.class::isInstance).map(Node.class::cast)
                 .filter(n -> n.getMetadata().getName().equals(name)).findFirst().orElseThrow();
