@@ -510,7 +510,7 @@ public final class Framework implements Handle {
                 if (s.isRejected()) {
                     return s.withPlugin(p.name());
                 }
-                return Status.error("running Reserve plugin \"" + p.name() + "\": " + s.message()).withPlugin(p.name());
+                return Status.error("running Reserve plugin \"" + p.name() + "\": " + s.message());
             }
         }
         return Status.SUCCESS;
@@ -538,7 +538,7 @@ public final class Framework implements Handle {
             }
             return Status.error("running Permit plugin \"" + p.name() + "\": " + s.message()).withPlugin(p.name());
         }
-        return wait ? Status.of(Code.WAIT, "one or more plugins asked to wait and no plugin rejected pod") : Status.SUCCESS;
+        return wait ? Status.of(Code.WAIT, "one or more plugins asked to wait and no plugin rejected pod \"" + pod.name() + "\"") : Status.SUCCESS;
     }
 
     public Status runPreBindPlugins(CycleState state, PodInfo pod, String node) {
@@ -548,7 +548,7 @@ public final class Framework implements Handle {
                 if (s.isRejected()) {
                     return s.withPlugin(p.name());
                 }
-                return Status.error("running PreBind plugin \"" + p.name() + "\": " + s.message()).withPlugin(p.name());
+                return Status.error("running PreBind plugin \"" + p.name() + "\": " + s.message());
             }
         }
         return Status.SUCCESS;
@@ -568,7 +568,7 @@ public final class Framework implements Handle {
                 if (s.isRejected()) {
                     return s.withPlugin(p.name());
                 }
-                return Status.error("running Bind plugin \"" + p.name() + "\": " + s.message()).withPlugin(p.name());
+                return Status.error("running Bind plugin \"" + p.name() + "\": " + s.message());
             }
             return s.withPlugin(p.name());
         }
