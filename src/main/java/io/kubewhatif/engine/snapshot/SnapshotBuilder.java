@@ -8,9 +8,11 @@ import io.fabric8.kubernetes.api.model.Pod;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 
 /** Builds a {@link ClusterSnapshot} from loaded objects: node order, allocatable, image states, pods on nodes. */
 public final class SnapshotBuilder {
@@ -31,10 +33,11 @@ public final class SnapshotBuilder {
             }
         }
         List<Node> ordered = order(nodes);
-        Map<String, Integer> imageNodes = new HashMap<>();
+        // Upstream keeps, per image name, the set of names of the nodes having it: a node counts once per name.
+        Map<String, Set<String>> imageNodes = new HashMap<>();
         for (Node n : ordered) {
             for (String name : imageNames(n)) {
-                imageNodes.merge(name, 1, Integer::sum);
+                imageNodes.computeIfAbsent(name, k -> new HashSet<>()).add(n.getMetadata().getName());
             }
         }
         List<NodeInfo> infos = new ArrayList<>(ordered.size());
@@ -48,7 +51,7 @@ public final class SnapshotBuilder {
                     }
                     long size = img.getSizeBytes() == null ? 0 : img.getSizeBytes();
                     for (String name : img.getNames()) {
-                        images.put(name, new ImageStateSummary(size, imageNodes.getOrDefault(name, 0)));
+                        images.put(name, new ImageStateSummary(size, imageNodes.get(name).size()));
                     }
                 }
             }

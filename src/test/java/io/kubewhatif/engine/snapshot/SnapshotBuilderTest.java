@@ -47,4 +47,17 @@ class SnapshotBuilderTest {
         assertEquals(new ImageStateSummary(100, 2), s.node("a").imageStates().get("nginx:1"));
         assertEquals(new ImageStateSummary(100, 1), s.node("a").imageStates().get("nginx@sha"));
     }
+
+    /** Upstream counts the nodes having an image name as a set of node names: a name listed twice on one node counts once. */
+    @Test
+    void aNameListedTwiceOnOneNodeCountsThatNodeOnce() {
+        Node a = Fixtures.node("a").build();
+        Node b = Fixtures.node("b").build();
+        a.getStatus().setImages(List.of(new io.fabric8.kubernetes.api.model.ContainerImage(List.of("app:1", "app:1"), 300L),
+                new io.fabric8.kubernetes.api.model.ContainerImage(List.of("app:1", "app@sha256:1"), 300L)));
+        b.getStatus().setImages(List.of(new io.fabric8.kubernetes.api.model.ContainerImage(List.of("other:1"), 100L)));
+        ClusterSnapshot s = SnapshotBuilder.build(List.of(a, b));
+        assertEquals(new ImageStateSummary(300, 1), s.node("a").imageStates().get("app:1"));
+        assertEquals(new ImageStateSummary(300, 1), s.node("a").imageStates().get("app@sha256:1"));
+    }
 }
