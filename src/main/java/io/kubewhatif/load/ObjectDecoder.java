@@ -131,7 +131,7 @@ public final class ObjectDecoder {
         if (spec.getResources() != null) {
             checkQuantities(d, "spec.resources.requests", spec.getResources().getRequests());
             checkQuantities(d, "spec.resources.limits", spec.getResources().getLimits());
-            defaultRequests(spec.getResources());
+            PodLevelDefaults.apply(spec);
         }
         if (spec.getTolerations() != null) {
             for (int i = 0; i < spec.getTolerations().size(); i++) {
