@@ -40,6 +40,22 @@ public final class SnapshotBuilder {
                 imageNodes.computeIfAbsent(name, k -> new HashSet<>()).add(n.getMetadata().getName());
             }
         }
+        // The scheduler cache records an image name's size once, from the first node added that lists it, and every
+        // node shares that record. Nodes join the cache in name order (the order the node tree is built from).
+        List<Node> byNameOrder = new ArrayList<>(nodes);
+        byNameOrder.sort(Comparator.comparing(n -> n.getMetadata().getName()));
+        Map<String, Long> imageSizes = new HashMap<>();
+        for (Node n : byNameOrder) {
+            if (n.getStatus() != null && n.getStatus().getImages() != null) {
+                for (ContainerImage img : n.getStatus().getImages()) {
+                    if (img.getNames() != null) {
+                        for (String name : img.getNames()) {
+                            imageSizes.putIfAbsent(name, img.getSizeBytes() == null ? 0 : img.getSizeBytes());
+                        }
+                    }
+                }
+            }
+        }
         List<NodeInfo> infos = new ArrayList<>(ordered.size());
         Map<String, NodeInfo> byName = new HashMap<>();
         for (Node n : ordered) {
@@ -49,9 +65,8 @@ public final class SnapshotBuilder {
                     if (img.getNames() == null) {
                         continue;
                     }
-                    long size = img.getSizeBytes() == null ? 0 : img.getSizeBytes();
                     for (String name : img.getNames()) {
-                        images.put(name, new ImageStateSummary(size, imageNodes.get(name).size()));
+                        images.putIfAbsent(name, new ImageStateSummary(imageSizes.get(name), imageNodes.get(name).size()));
                     }
                 }
             }
