@@ -7,6 +7,7 @@ import io.fabric8.kubernetes.api.model.PodCondition;
 import io.kubewhatif.engine.util.Quantity;
 
 import java.math.BigDecimal;
+import java.math.RoundingMode;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -77,12 +78,18 @@ public final class PodResources {
         return m;
     }
 
+    /**
+     * A value of a resource list (requests, limits, overhead, allocatable, capacity) as the API server stores it:
+     * defaulting (SetDefaults_ResourceList) rounds every such value up to milli precision, so sub-milli parts count
+     * once per value, not once per sum.
+     */
     public static BigDecimal parse(io.fabric8.kubernetes.api.model.Quantity q) {
         if (q == null) {
             return BigDecimal.ZERO;
         }
         String s = (q.getAmount() == null ? "" : q.getAmount()) + (q.getFormat() == null ? "" : q.getFormat());
-        return Quantity.parse(s).decimal();
+        BigDecimal d = Quantity.parse(s).decimal();
+        return d.scale() > 3 ? d.setScale(3, RoundingMode.UP) : d;
     }
 
     private static boolean podLevelRequestsSet(Pod pod) {
