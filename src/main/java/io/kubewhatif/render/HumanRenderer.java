@@ -26,6 +26,8 @@ public final class HumanRenderer {
     static final int WIDTH = 80;
     /** Candidates listed under preemption without -o wide. */
     static final int CANDIDATES_SHOWN = 5;
+    /** Above this many topology domains, a spread explanation gives the count, not every domain. */
+    static final int MAX_DOMAINS_LISTED = 8;
 
     private final Style style;
     private final boolean wide;
@@ -125,7 +127,9 @@ public final class HumanRenderer {
             return sb.toString();
         }
         Set<String> allNodes = nodesOf(r);
-        NodeNames names = NodeNames.of(allNodes, matrixFixedWidth(r), WIDTH, style);
+        int fixed = Math.max(matrixFixedWidth(r), wide ? 0 : scoreFixedWidth(r));
+        NodeNames names = NodeNames.of(allNodes, fixed, WIDTH, style);
+        Map<String, String> shown = names.fit(new ArrayList<>(allNodes), WIDTH - fixed);
         if (r.selected != null) {
             sb.append(style.bold(r.pod + " " + style.arrow() + " " + r.selected)).append('\n');
         } else {
@@ -147,14 +151,14 @@ public final class HumanRenderer {
                     "    ", WIDTH, s -> s)).append('\n');
         }
         Legend legend = new Legend();
-        sb.append('\n').append(filterMatrix(r, legend, names));
+        sb.append('\n').append(filterMatrix(r, legend, shown));
         if (r.scores != null) {
-            sb.append('\n').append(scoreTable(r, legend, names));
+            sb.append('\n').append(scoreTable(r, legend, shown));
         } else if (r.selected != null && r.feasibleNodes.size() == 1) {
             sb.append("\nOnly one feasible node: kube-scheduler skips scoring.\n");
         }
         if (r.postFilter != null) {
-            sb.append('\n').append(postFilter(r, names));
+            sb.append('\n').append(postFilter(r, shown));
         }
         if (r.assumed != null && !r.assumed.ok()) {
             String why = r.assumed.failure() == null ? "" : r.assumed.failure().plugin() + ": " + String.join(", ", r.assumed.failure().reasons());
@@ -190,6 +194,26 @@ public final class HumanRenderer {
         int w = 0;
         for (PluginRef p : r.plugins.getOrDefault("filter", List.of())) {
             w += 2 + Math.max(2, l.abbrev(p.name()).length());
+        }
+        return w;
+    }
+
+    /** The width of a (non-wide) score-table row without the node name. */
+    private static int scoreFixedWidth(CycleReport r) {
+        if (r.scores == null) {
+            return 0;
+        }
+        Legend l = new Legend();
+        r.plugins.getOrDefault("filter", List.of()).forEach(p -> l.abbrev(p.name()));
+        int w = 2 + 2 + "TOTAL".length();
+        for (Map<String, Long> m : r.scores.values()) {
+            for (Map.Entry<String, Long> e : m.entrySet()) {
+                if (!"total".equals(e.getKey())) {
+                    int head = l.abbrev(e.getKey()).length() + 1 + String.valueOf(r.scoreWeights.getOrDefault(e.getKey(), 1)).length();
+                    w += 2 + Math.max(head, String.valueOf(100L * r.scoreWeights.getOrDefault(e.getKey(), 1)).length());
+                }
+            }
+            break;
         }
         return w;
     }
@@ -240,23 +264,19 @@ public final class HumanRenderer {
         }
     }
 
-    private String filterMatrix(CycleReport r, Legend legend, NodeNames names) {
+    private String filterMatrix(CycleReport r, Legend legend, Map<String, String> shown) {
         List<PluginRef> filters = r.plugins.getOrDefault("filter", List.of());
         if (filters.isEmpty()) {
             return "No filter plugins.\n";
         }
         List<String> head = new ArrayList<>();
         head.add("NODE");
-        int fixed = 0;
         for (PluginRef p : filters) {
-            String a = legend.abbrev(p.name());
-            head.add(a);
-            fixed += 2 + Math.max(2, a.length());
+            head.add(legend.abbrev(p.name()));
         }
         List<String> rowNodes = new ArrayList<>(new TreeSet<>(r.feasibleNodes));
         rowNodes.addAll(r.filter.keySet());
         rowNodes.sort(null);
-        Map<String, String> shown = names.fit(rowNodes, WIDTH - fixed);
         Table t = new Table(head);
         for (String node : rowNodes) {
             String[] cells = new String[head.size()];
@@ -292,20 +312,20 @@ public final class HumanRenderer {
         }
         StringBuilder sb = new StringBuilder();
         sb.append(style.bold("Filter")).append("  (").append(style.ok()).append(" passes, ").append(style.fail())
-                .append(" rejects, * the status kube-scheduler records, ").append(style.skipped()).append(" skipped by PreFilter)\n");
+                .append(" rejects, * status kube-scheduler records, ").append(style.skipped()).append(" PreFilter skip)\n");
         if (rowNodes.isEmpty()) {
             sb.append("  no node was evaluated\n");
             return sb.toString();
         }
         sb.append(t.render(headers));
         if (!r.filter.isEmpty()) {
-            sb.append(reasons(r, filters, names, shown));
+            sb.append(reasons(r, filters, shown));
         }
         return sb.toString();
     }
 
     /** Per failing node: every failing filter in run order with its reasons and code, then (wide) the explanations. */
-    private String reasons(CycleReport r, List<PluginRef> filters, NodeNames names, Map<String, String> shown) {
+    private String reasons(CycleReport r, List<PluginRef> filters, Map<String, String> shown) {
         StringBuilder sb = new StringBuilder("Reasons\n");
         for (Map.Entry<String, StatusView> e : r.filter.entrySet()) {
             String node = e.getKey();
@@ -320,7 +340,7 @@ public final class HumanRenderer {
             if (all.isEmpty()) {
                 all.put(e.getValue().plugin(), e.getValue());
             }
-            String label = shown.getOrDefault(node, names.display(node));
+            String label = shown.getOrDefault(node, node);
             // Reasons start after the node name, or on their own lines under a long one.
             boolean own = label.length() > 24;
             String indent = own ? "      " : " ".repeat(2 + label.length() + 2);
@@ -381,8 +401,13 @@ public final class HumanRenderer {
         for (SpreadExplanation.DomainCount d : x.domains()) {
             counts.add(d.value() + "=" + d.count());
         }
-        sb.append(counts.isEmpty() ? "no eligible domain" : String.join(" ", counts));
-        sb.append("; node in ").append(x.nodeDomain()).append(", skew ").append(x.matchNum()).append('+').append(x.selfMatch())
+        if (counts.size() > MAX_DOMAINS_LISTED) {
+            sb.append(counts.size()).append(" domains");
+        } else {
+            sb.append(counts.isEmpty() ? "no eligible domain" : String.join(" ", counts));
+        }
+        sb.append("; node in ").append(x.nodeDomain()).append(" (").append(x.matchNum()).append("), minimum ").append(x.globalMin())
+                .append(", skew ").append(x.matchNum()).append('+').append(x.selfMatch())
                 .append('-').append(x.globalMin()).append('=').append(x.skew())
                 .append(x.verdict() == SpreadExplanation.Verdict.SKEW_EXCEEDED ? " > " : " <= ").append("maxSkew ").append(x.maxSkew());
         if (x.minDomainsNotMet()) {
@@ -402,7 +427,7 @@ public final class HumanRenderer {
         };
     }
 
-    private String scoreTable(CycleReport r, Legend legend, NodeNames names) {
+    private String scoreTable(CycleReport r, Legend legend, Map<String, String> shown) {
         List<String> plugins = new ArrayList<>();
         for (Map<String, Long> m : r.scores.values()) {
             for (String k : m.keySet()) {
@@ -428,10 +453,6 @@ public final class HumanRenderer {
             return c != 0 ? c : a.getKey().compareTo(b.getKey());
         });
         List<String[]> values = new ArrayList<>();
-        int[] w = new int[head.size()];
-        for (int i = 1; i < head.size(); i++) {
-            w[i] = head.get(i).length();
-        }
         for (Map.Entry<String, Map<String, Long>> e : rows) {
             String[] v = new String[head.size()];
             for (int i = 0; i < plugins.size(); i++) {
@@ -442,18 +463,8 @@ public final class HumanRenderer {
                 }
             }
             v[head.size() - 1] = String.valueOf(e.getValue().get("total"));
-            for (int i = 1; i < head.size(); i++) {
-                w[i] = Math.max(w[i], v[i].length());
-            }
             values.add(v);
         }
-        int fixed = 2;
-        for (int i = 1; i < head.size(); i++) {
-            fixed += 2 + w[i];
-        }
-        List<String> nodes = new ArrayList<>();
-        rows.forEach(e -> nodes.add(e.getKey()));
-        Map<String, String> shown = wide ? names.fit(nodes, Integer.MAX_VALUE) : names.fit(nodes, WIDTH - fixed);
         Table t = new Table(head, numeric);
         for (int k = 0; k < rows.size(); k++) {
             String node = rows.get(k).getKey();
@@ -481,10 +492,11 @@ public final class HumanRenderer {
         return sb.toString();
     }
 
-    private String postFilter(CycleReport r, NodeNames names) {
+    private String postFilter(CycleReport r, Map<String, String> shown) {
         CycleReport.PostFilterView pf = r.postFilter;
         StringBuilder sb = new StringBuilder(style.bold("Preemption"));
-        if (!pf.plugin().isEmpty()) {
+        // A failed PostFilter names only the first plugin that gave up; its message joins every plugin's.
+        if (!pf.plugin().isEmpty() && "Success".equals(pf.code())) {
             sb.append("  (").append(pf.plugin()).append(')');
         }
         sb.append('\n');
@@ -510,9 +522,6 @@ public final class HumanRenderer {
         if (!others.isEmpty()) {
             sb.append(wide ? "  other candidates:\n" : "  other candidates, and the rule that ranked them lower:\n");
             int shownCount = wide ? others.size() : Math.min(CANDIDATES_SHOWN, others.size());
-            List<String> nodes = new ArrayList<>();
-            others.forEach(c -> nodes.add(c.node()));
-            Map<String, String> shown = names.fit(nodes, 30);
             for (int i = 0; i < shownCount; i++) {
                 PreemptionDetails.Candidate c = others.get(i);
                 String rule = c.rankedLower() == null ? "tied with the nominated node" : c.rankedLower();
@@ -534,7 +543,7 @@ public final class HumanRenderer {
         if (wide && !d.failedNodes().isEmpty()) {
             sb.append("  nodes where preemption cannot help:\n");
             for (PreemptionDetails.NodeFailure f : d.failedNodes()) {
-                sb.append(Text.wrap("    " + names.display(f.node()) + ": " + String.join(", ", f.reasons()) + " (" + f.code() + ")",
+                sb.append(Text.wrap("    " + shown.getOrDefault(f.node(), f.node()) + ": " + String.join(", ", f.reasons()) + " (" + f.code() + ")",
                         "        ", WIDTH, s -> s)).append('\n');
             }
         }

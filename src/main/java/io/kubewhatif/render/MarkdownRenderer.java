@@ -231,7 +231,7 @@ public final class MarkdownRenderer {
     private static String preemption(CycleReport r) {
         CycleReport.PostFilterView pf = r.postFilter;
         StringBuilder sb = new StringBuilder("\n**Preemption**");
-        if (!pf.plugin().isEmpty()) {
+        if (!pf.plugin().isEmpty() && "Success".equals(pf.code())) {
             sb.append(" (").append(pf.plugin()).append(')');
         }
         PreemptionDetails d = pf.details() instanceof PreemptionDetails x ? x : null;
