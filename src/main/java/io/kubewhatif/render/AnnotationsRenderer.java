@@ -104,6 +104,7 @@ public final class AnnotationsRenderer {
      * gated, had no profile, or the cluster had no nodes: the simulator then leaves the pod alone).
      */
     public static Map<String, String> results(CycleReport r) {
+        // The simulator lists a PreFilterResult's node set in Go's random map order; sorted here, to be reproducible.
         Map<String, List<String>> preFilterResult = new TreeMap<>(r.preFilterResults);
         Map<String, String> preFilterStatus = messages(r.preFilterPlugins, SUCCESS);
         Map<String, Map<String, String>> filter = new TreeMap<>();
@@ -132,6 +133,7 @@ public final class AnnotationsRenderer {
             r.rawScores.forEach((plugin, byNode) -> byNode.forEach((node, v) ->
                     score.computeIfAbsent(node, k -> new TreeMap<>()).put(plugin, String.valueOf(v))));
         }
+        // Normalized score × the weight kube-scheduler applies (the simulator takes weights from its first profile).
         Map<String, Map<String, String>> finalScore = new TreeMap<>();
         if (r.scores != null) {
             r.scores.forEach((node, byPlugin) -> byPlugin.forEach((plugin, v) -> {

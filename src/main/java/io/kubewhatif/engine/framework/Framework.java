@@ -319,14 +319,13 @@ public final class Framework implements Handle {
     public Status runFilterPlugins(CycleState state, PodInfo pod, NodeInfo node, FilterRecorder recorder) {
         Status first = null;
         Set<String> skip = state.skipFilterPlugins();
-        Map<String, StatusView> trace = filterTrace == null ? null : filterTrace.computeIfAbsent(node.name(), k -> new LinkedHashMap<>());
         for (FilterPlugin p : filter) {
             if (!skip.isEmpty() && skip.contains(p.name())) {
                 continue;
             }
             Status s = p.filter(state, pod, node);
-            if (trace != null && first == null) {
-                trace.put(p.name(), StatusView.of(s.withPlugin(p.name())));
+            if (filterTrace != null && first == null) {
+                filterTrace.computeIfAbsent(node.name(), k -> new LinkedHashMap<>()).put(p.name(), StatusView.of(s.withPlugin(p.name())));
             }
             if (s.isSuccess()) {
                 continue;
