@@ -18,7 +18,7 @@ import java.util.concurrent.Callable;
         "weights, plugin args) as kubescheduler.config.k8s.io/v1 YAML, like kube-scheduler --write-config-to."},
         footer = {"", "Examples:",
                 "  kubectl whatif config                              # the v1 defaults",
-                "  kubectl whatif config --config samples/binpacking/most-allocated.yaml"})
+                "  kubectl whatif config --config samples/binpacking/most-allocated.yaml --expand"})
 public final class ConfigCommand implements Callable<Integer> {
     @ParentCommand
     RootCommand root;
@@ -30,11 +30,15 @@ public final class ConfigCommand implements Callable<Integer> {
             description = "KubeSchedulerConfiguration (v1) or a bare profile (- for stdin); default: the v1 defaults.")
     String config;
 
+    @Option(names = "--expand", description = "Write each profile's plugins per extension point, in run order with their effective "
+            + "weights (multiPoint expanded), instead of as configured.")
+    boolean expand;
+
     @Override
     public Integer call() throws Exception {
         Configuration c = Simulation.loadConfig(new ManifestReader(root.env.stdin()), config);
         PrintWriter out = spec.commandLine().getOut();
-        out.print(ConfigWriter.toYaml(c));
+        out.print(expand ? ConfigWriter.toYamlExpanded(c) : ConfigWriter.toYaml(c));
         out.flush();
         return ExitCodes.OK;
     }

@@ -77,6 +77,35 @@ class OutputsCliTest {
     }
 
     @Test
+    void configExpandWritesThePluginsPerExtensionPointAndRoundTrips() throws Exception {
+        Result r = run("config", "--config", "samples/binpacking/most-allocated.yaml", "--expand");
+        assertEquals(0, r.code(), r.err());
+        JsonNode plugins = YAML.readTree(r.out()).get("profiles").get(0).get("plugins");
+        assertEquals("*", plugins.get("multiPoint").get("disabled").get(0).get("name").asText());
+        JsonNode score = plugins.get("score").get("enabled");
+        assertEquals("NodeResourcesFit", score.get(0).get("name").asText());
+        assertEquals(5, score.get(0).get("weight").asInt());
+        for (JsonNode p : score) {
+            assertFalse(p.get("name").asText().equals("NodeResourcesBalancedAllocation"), "disabled at score");
+        }
+        Path expanded = dir.resolve("expanded.yaml");
+        Files.writeString(expanded, r.out());
+        // The expanded file is an equivalent configuration: same effective plugins, same expansion.
+        assertEquals(r.out(), run("config", "--config", expanded.toString(), "--expand").out());
+        String[] schedule = {"schedule", "--cluster", "samples/binpacking/cluster.yaml", "-f", "samples/binpacking/pods.yaml", "-o", "json", "--config"};
+        JsonNode a = JSON.readTree(run(append(schedule, "samples/binpacking/most-allocated.yaml")).out());
+        JsonNode b = JSON.readTree(run(append(schedule, expanded.toString())).out());
+        assertEquals(a.get("steps").get(0).get("plugins"), b.get("steps").get(0).get("plugins"));
+        assertEquals(a.get("steps").get(2).get("scores"), b.get("steps").get(2).get("scores"));
+    }
+
+    static String[] append(String[] a, String last) {
+        String[] out = java.util.Arrays.copyOf(a, a.length + 1);
+        out[a.length] = last;
+        return out;
+    }
+
+    @Test
     void configInvalidExitsFourWithOneLine() throws Exception {
         Path bad = dir.resolve("bad.yaml");
         Files.writeString(bad, "apiVersion: kubescheduler.config.k8s.io/v1\nkind: KubeSchedulerConfiguration\npercentageOfNodesToScore: 200\n");
