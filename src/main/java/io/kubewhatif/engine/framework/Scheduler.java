@@ -15,6 +15,8 @@ import io.kubewhatif.engine.config.Profile;
 import io.kubewhatif.engine.diagnostics.CycleReport;
 import io.kubewhatif.engine.diagnostics.FitErrorMessage;
 import io.kubewhatif.engine.diagnostics.StatusView;
+import io.kubewhatif.engine.plugins.interpodaffinity.InterPodAffinity;
+import io.kubewhatif.engine.plugins.podtopologyspread.PodTopologySpread;
 import io.kubewhatif.engine.snapshot.ClusterSnapshot;
 import io.kubewhatif.engine.snapshot.NodeInfo;
 import io.kubewhatif.engine.snapshot.PodInfo;
@@ -80,6 +82,7 @@ public final class Scheduler {
     public CycleReport scheduleOne(PodInfo pod) {
         CycleReport report = new CycleReport();
         report.pod = pod.key();
+        report.input = pod.pod();
         String schedulerName = pod.pod().getSpec().getSchedulerName();
         if (schedulerName == null || schedulerName.isEmpty()) {
             schedulerName = "default-scheduler";
@@ -102,15 +105,23 @@ public final class Scheduler {
             return report;
         }
         CycleState state = new CycleState();
-        Outcome out = schedulePod(fw, state, pod, report);
-        if (out.selected != null) {
-            report.selected = out.selected;
-            assume(fw, state, pod, out.selected, report);
-        } else if (out.postFilter != null) {
-            applyPostFilter(pod, out.postFilter);
-        } else if (report.scheduleError != null) {
-            // newFailureNominatingInfo: without NominatedNodeNameForExpectation an error clears the nomination.
-            snapshot.unnominate(pod.uid());
+        if (options.traceFilters()) {
+            report.filterTrace = new TreeMap<>();
+            fw.traceFilters(report.filterTrace);
+        }
+        try {
+            Outcome out = schedulePod(fw, state, pod, report);
+            if (out.selected != null) {
+                report.selected = out.selected;
+                assume(fw, state, pod, out.selected, report);
+            } else if (out.postFilter != null) {
+                applyPostFilter(pod, out.postFilter);
+            } else if (report.scheduleError != null) {
+                // newFailureNominatingInfo: without NominatedNodeNameForExpectation an error clears the nomination.
+                snapshot.unnominate(pod.uid());
+            }
+        } finally {
+            fw.traceFilters(null);
         }
         return report;
     }
@@ -150,6 +161,7 @@ public final class Scheduler {
         for (Map.Entry<String, Status> e : pf.perPlugin().entrySet()) {
             report.preFilterPlugins.put(e.getKey(), StatusView.of(e.getValue()));
         }
+        pf.perPluginNodes().forEach((plugin, names) -> report.preFilterResults.put(plugin, new ArrayList<>(names)));
         if (pf.nodeNames() != null && pf.status().isSuccess()) {
             report.preFilterNodeNames = new ArrayList<>(new TreeSet<>(pf.nodeNames()));
         }
@@ -212,7 +224,13 @@ public final class Scheduler {
             report.filter.put(e.getKey(), StatusView.of(e.getValue()));
         }
         if (pfs.isSuccess() && options.diagnoseAllFilters()) {
+            // Calls kube-scheduler would not make: kept out of the filter trace.
+            fw.traceFilters(null);
             diagnoseUnevaluated(fw, state, pod, feasible, statuses, report);
+            fw.traceFilters(report.filterTrace);
+        }
+        if (pfs.isSuccess() && options.explain()) {
+            explainRejections(fw, state, pod, report);
         }
         List<String> feasibleNames = new ArrayList<>();
         for (NodeInfo n : feasible) {
@@ -363,11 +381,39 @@ public final class Scheduler {
         }
     }
 
+    /**
+     * For every node PodTopologySpread or InterPodAffinity rejected: the plugin's own explanation (domain counts, matched
+     * pods) into {@code report.details}, plugin → node → explanations. Runs after the filters, only when asked.
+     */
+    private void explainRejections(Framework fw, CycleState state, PodInfo pod, CycleReport report) {
+        Map<String, Map<String, StatusView>> failures = new TreeMap<>(report.filterAll);
+        report.filter.forEach((node, s) -> failures.computeIfAbsent(node, k -> Map.of(s.plugin(), s)));
+        for (Map.Entry<String, Map<String, StatusView>> e : failures.entrySet()) {
+            NodeInfo node = snapshot.node(e.getKey());
+            if (node == null) {
+                continue;
+            }
+            if (e.getValue().containsKey(PodTopologySpread.NAME) && fw.plugin(PodTopologySpread.NAME) instanceof PodTopologySpread pts) {
+                List<?> x = pts.explain(state, node);
+                if (!x.isEmpty()) {
+                    report.details.computeIfAbsent(PodTopologySpread.NAME, k -> new TreeMap<>()).put(node.name(), x);
+                }
+            }
+            if (e.getValue().containsKey(InterPodAffinity.NAME) && fw.plugin(InterPodAffinity.NAME) instanceof InterPodAffinity ipa) {
+                List<?> x = ipa.explain(pod, node);
+                if (!x.isEmpty()) {
+                    report.details.computeIfAbsent(InterPodAffinity.NAME, k -> new TreeMap<>()).put(node.name(), x);
+                }
+            }
+        }
+    }
+
     private String prioritizeAndSelect(Framework fw, CycleState state, PodInfo pod, List<NodeInfo> nodes, CycleReport report) {
         int n = nodes.size();
         long[] totals = new long[n];
         if (fw.hasScorePlugins()) {
-            Status ps = fw.runPreScorePlugins(state, pod, nodes);
+            report.preScorePlugins = new LinkedHashMap<>();
+            Status ps = fw.runPreScorePlugins(state, pod, nodes, report.preScorePlugins);
             // Only plugins that would have scored: a PreScore Skip of a plugin without Score changes nothing.
             report.skippedScorePlugins = new ArrayList<>();
             for (PluginRef ref : fw.profile().at(ExtensionPoint.SCORE)) {
@@ -437,9 +483,11 @@ public final class Scheduler {
         PodInfo assumed = PodInfo.of(bound);
         snapshot.unnominate(pod.uid());
         snapshot.addPod(node, assumed);
-        Status s = fw.runReservePluginsReserve(state, assumed, node);
+        report.reservePlugins = new LinkedHashMap<>();
+        Status s = fw.runReservePluginsReserve(state, assumed, node, report.reservePlugins);
         if (s.isSuccess()) {
-            s = fw.runPermitPlugins(state, assumed, node);
+            report.permitPlugins = new LinkedHashMap<>();
+            s = fw.runPermitPlugins(state, assumed, node, report.permitPlugins);
             if (s.isWait()) {
                 s = Status.SUCCESS;
             }
@@ -450,9 +498,11 @@ public final class Scheduler {
             fw.runReservePluginsUnreserve(state, assumed, node);
         }
         if (s.isSuccess()) {
-            s = fw.runPreBindPlugins(state, assumed, node);
+            report.preBindPlugins = new LinkedHashMap<>();
+            s = fw.runPreBindPlugins(state, assumed, node, report.preBindPlugins);
             if (s.isSuccess()) {
-                Status b = fw.runBindPlugins(state, assumed, node);
+                report.bindPlugins = new LinkedHashMap<>();
+                Status b = fw.runBindPlugins(state, assumed, node, report.bindPlugins);
                 s = b.isSkip() ? Status.error("bind plugins skipped the pod") : b;
             }
             if (!s.isSuccess()) {
