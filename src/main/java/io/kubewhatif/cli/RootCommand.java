@@ -10,7 +10,7 @@ import picocli.CommandLine.Model.CommandSpec;
 @Command(name = "kubectl-whatif", mixinStandardHelpOptions = false,
         description = "What-if scheduling for Kubernetes: runs one kube-scheduler v1.34 cycle on manifests from files "
                 + "and explains every plugin's verdict and score.",
-        subcommands = {ScheduleCommand.class, ValidateCommand.class, VersionCommand.class,
+        subcommands = {ScheduleCommand.class, ValidateCommand.class, ConfigCommand.class, PluginsCommand.class, VersionCommand.class,
                 ShellCommand.class, CompletionCommand.class, CompleteCommand.class, HelpCommand.class},
         footer = {"", "Examples:",
                 "  kubectl whatif schedule --cluster samples/quickstart/cluster.yaml -f samples/quickstart/pod.yaml",

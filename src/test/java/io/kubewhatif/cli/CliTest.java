@@ -38,7 +38,7 @@ class CliTest {
     void quickstartTableNamesTheChosenNode() {
         Result r = run(null, "schedule", "--cluster", CLUSTER, "-f", POD);
         assertEquals(0, r.code(), r.err());
-        assertTrue(r.out().startsWith("shop/web-7f9c → "), r.out());
+        assertTrue(r.out().startsWith("shop/web-7f9c -> "), "ASCII arrow off a terminal: " + r.out());
         assertTrue(r.out().contains("Filter"), r.out());
         assertFalse(r.out().contains("\u001b["), "no colour when not a terminal");
         assertEquals("", r.err());
@@ -71,7 +71,7 @@ class CliTest {
         Files.writeString(pod, "apiVersion: v1\nkind: Pod\nmetadata: {name: big}\nspec:\n  containers: [{name: c, image: x, resources: {requests: {cpu: '100'}}}]\n");
         Result r = run(null, "schedule", "--cluster", CLUSTER, "-f", pod.toString());
         assertEquals(ExitCodes.UNSCHEDULABLE, r.code(), r.out() + r.err());
-        assertTrue(r.out().contains("Unschedulable: 0/4 nodes are available"), r.out());
+        assertTrue(r.out().contains("default/big: Unschedulable\n  0/4 nodes are available"), r.out());
     }
 
     @Test
