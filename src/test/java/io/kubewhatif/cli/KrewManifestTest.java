@@ -32,23 +32,35 @@ class KrewManifestTest {
             JsonNode labels = p.path("selector").path("matchLabels");
             platforms.add(labels.path("os").asText() + "/" + labels.path("arch").asText());
             String uri = p.path("uri").asText();
-            assertTrue(uri.startsWith("https://") && uri.endsWith(".tar.gz") && uri.contains("/" + version + "/"), uri);
+            String archive = "kube-whatif-" + version.substring(1);
+            assertTrue(uri.startsWith("https://") && uri.endsWith("/" + version + "/" + archive + ".tgz"),
+                    "JReleaser's java-archive of that version: " + uri);
             assertEquals("0".repeat(64), p.path("sha256").asText(), "the placeholder release.sh replaces");
-            assertEquals("kubectl-whatif", p.path("bin").asText());
-            assertEquals("kube-whatif/*", p.path("files").path(0).path("from").asText());
+            assertEquals("bin/kubectl-whatif", p.path("bin").asText());
+            assertEquals(archive + "/*", p.path("files").path(0).path("from").asText());
             assertEquals(".", p.path("files").path(0).path("to").asText());
         }
         assertEquals(Set.of("linux/amd64", "linux/arm64", "darwin/amd64", "darwin/arm64"), platforms);
     }
 
     @Test
-    void archiveContentsExist() throws Exception {
+    void theArchiveCarriesTheLicenseAndTheCompletionHelper() throws Exception {
         for (String exe : new String[] {"kubectl-whatif", "kubectl_complete-whatif", "plugins/release.sh"}) {
             assertTrue(Files.isExecutable(Path.of(exe)), exe + " must be executable");
         }
         String license = Files.readString(Path.of("LICENSE"));
         assertTrue(license.contains("Apache License") && license.contains("Version 2.0, January 2004"), "LICENSE is Apache-2.0");
-        String release = Files.readString(Path.of("plugins/release.sh"));
-        assertTrue(release.contains("cp kubectl-whatif kubectl_complete-whatif LICENSE README.md"), "the archive carries the license");
+        JsonNode jr = new ObjectMapper(new YAMLFactory()).readTree(Path.of("jreleaser.yml").toFile());
+        JsonNode sets = jr.path("assemble").path("javaArchive").path("kube-whatif").path("fileSets");
+        boolean licensed = false;
+        boolean helper = false;
+        for (JsonNode set : sets) {
+            for (JsonNode inc : set.path("includes")) {
+                licensed |= inc.asText().equals("LICENSE");
+                helper |= inc.asText().equals("kubectl_complete-whatif") && set.path("output").asText().equals("bin");
+            }
+        }
+        assertTrue(licensed, "jreleaser.yml puts LICENSE in the java-archive");
+        assertTrue(helper, "jreleaser.yml puts kubectl_complete-whatif next to bin/kubectl-whatif");
     }
 }
