@@ -156,6 +156,8 @@ function _complete_kubectl-whatif() {
   # Edge case: if command line has no space after subcommand, then don't assume this subcommand is selected (remkop/picocli#1468).
   if [ "${COMP_LINE}" = "${COMP_WORDS[0]} schedule" ];    then _picocli_kubectl-whatif; return $?; fi
   if [ "${COMP_LINE}" = "${COMP_WORDS[0]} validate" ];    then _picocli_kubectl-whatif; return $?; fi
+  if [ "${COMP_LINE}" = "${COMP_WORDS[0]} config" ];    then _picocli_kubectl-whatif; return $?; fi
+  if [ "${COMP_LINE}" = "${COMP_WORDS[0]} plugins" ];    then _picocli_kubectl-whatif; return $?; fi
   if [ "${COMP_LINE}" = "${COMP_WORDS[0]} version" ];    then _picocli_kubectl-whatif; return $?; fi
   if [ "${COMP_LINE}" = "${COMP_WORDS[0]} shell" ];    then _picocli_kubectl-whatif; return $?; fi
   if [ "${COMP_LINE}" = "${COMP_WORDS[0]} completion" ];    then _picocli_kubectl-whatif; return $?; fi
@@ -164,15 +166,19 @@ function _complete_kubectl-whatif() {
   # Find the longest sequence of subcommands and call the bash function for that subcommand.
   local cmds0=(schedule)
   local cmds1=(validate)
-  local cmds2=(version)
-  local cmds3=(shell)
-  local cmds4=(completion)
-  local cmds5=(help)
+  local cmds2=(config)
+  local cmds3=(plugins)
+  local cmds4=(version)
+  local cmds5=(shell)
+  local cmds6=(completion)
+  local cmds7=(help)
 
-  if CompWordsContainsArray "${cmds5[@]}"; then _picocli_kubectl-whatif_help; return $?; fi
-  if CompWordsContainsArray "${cmds4[@]}"; then _picocli_kubectl-whatif_completion; return $?; fi
-  if CompWordsContainsArray "${cmds3[@]}"; then _picocli_kubectl-whatif_shell; return $?; fi
-  if CompWordsContainsArray "${cmds2[@]}"; then _picocli_kubectl-whatif_version; return $?; fi
+  if CompWordsContainsArray "${cmds7[@]}"; then _picocli_kubectl-whatif_help; return $?; fi
+  if CompWordsContainsArray "${cmds6[@]}"; then _picocli_kubectl-whatif_completion; return $?; fi
+  if CompWordsContainsArray "${cmds5[@]}"; then _picocli_kubectl-whatif_shell; return $?; fi
+  if CompWordsContainsArray "${cmds4[@]}"; then _picocli_kubectl-whatif_version; return $?; fi
+  if CompWordsContainsArray "${cmds3[@]}"; then _picocli_kubectl-whatif_plugins; return $?; fi
+  if CompWordsContainsArray "${cmds2[@]}"; then _picocli_kubectl-whatif_config; return $?; fi
   if CompWordsContainsArray "${cmds1[@]}"; then _picocli_kubectl-whatif_validate; return $?; fi
   if CompWordsContainsArray "${cmds0[@]}"; then _picocli_kubectl-whatif_schedule; return $?; fi
 
@@ -185,7 +191,7 @@ function _picocli_kubectl-whatif() {
   # Get completion data
   local curr_word=${COMP_WORDS[COMP_CWORD]}
 
-  local commands="schedule validate version shell completion help"
+  local commands="schedule validate config plugins version shell completion help"
   local flag_opts="'--debug' '-h' '--help'"
   local arg_opts=""
 
@@ -205,9 +211,9 @@ function _picocli_kubectl-whatif_schedule() {
   local prev_word=${COMP_WORDS[COMP_CWORD-1]}
 
   local commands=""
-  local flag_opts="'--all-nodes' '--no-color' '--no-headers' '--debug' '-h' '--help'"
+  local flag_opts="'--all-nodes' '--explain' '--no-color' '--no-headers' '--debug' '-h' '--help'"
   local arg_opts="'--cluster' '--config' '-f' '--filename' '-o' '--output'"
-  local FORMAT_option_args=("table" "wide" "json" "yaml") # --output values
+  local FORMAT_option_args=("table" "wide" "json" "yaml" "markdown" "name" "annotations") # --output values
 
   type compopt &>/dev/null && compopt +o default
 
@@ -275,6 +281,63 @@ function _picocli_kubectl-whatif_validate() {
       type compopt &>/dev/null && compopt -o filenames
       positionals=$( compgen -f -- "${curr_word}" ) # files
     fi
+    local IFS=$'\n'
+    COMPREPLY=( $(compgen -W "${commands// /$'\n'}${IFS}${positionals}" -- "${curr_word}") )
+  fi
+}
+
+# Generates completions for the options and subcommands of the `config` subcommand.
+function _picocli_kubectl-whatif_config() {
+  # Get completion data
+  local curr_word=${COMP_WORDS[COMP_CWORD]}
+  local prev_word=${COMP_WORDS[COMP_CWORD-1]}
+
+  local commands=""
+  local flag_opts="'--expand' '--debug' '-h' '--help'"
+  local arg_opts="'--config'"
+
+  type compopt &>/dev/null && compopt +o default
+
+  case ${prev_word} in
+    '--config')
+      return
+      ;;
+  esac
+
+  if [[ "${curr_word}" == -* ]]; then
+    COMPREPLY=( $(compgen -W "${flag_opts} ${arg_opts}" -- "${curr_word}") )
+  else
+    local positionals=""
+    local IFS=$'\n'
+    COMPREPLY=( $(compgen -W "${commands// /$'\n'}${IFS}${positionals}" -- "${curr_word}") )
+  fi
+}
+
+# Generates completions for the options and subcommands of the `plugins` subcommand.
+function _picocli_kubectl-whatif_plugins() {
+  # Get completion data
+  local curr_word=${COMP_WORDS[COMP_CWORD]}
+  local prev_word=${COMP_WORDS[COMP_CWORD-1]}
+
+  local commands=""
+  local flag_opts="'--no-headers' '--debug' '-h' '--help'"
+  local arg_opts="'-o' '--output'"
+  local FORMAT_option_args=("table" "json" "yaml") # --output values
+
+  type compopt &>/dev/null && compopt +o default
+
+  case ${prev_word} in
+    '-o'|'--output')
+      local IFS=$'\n'
+      COMPREPLY=( $( compReplyArray "${FORMAT_option_args[@]}" ) )
+      return $?
+      ;;
+  esac
+
+  if [[ "${curr_word}" == -* ]]; then
+    COMPREPLY=( $(compgen -W "${flag_opts} ${arg_opts}" -- "${curr_word}") )
+  else
+    local positionals=""
     local IFS=$'\n'
     COMPREPLY=( $(compgen -W "${commands// /$'\n'}${IFS}${positionals}" -- "${curr_word}") )
   fi

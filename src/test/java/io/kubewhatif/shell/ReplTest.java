@@ -63,7 +63,7 @@ class ReplTest {
         assertTrue(out.contains("whatif> node/node-c cordoned\n"), out);
         assertTrue(out.contains("\"selected\" : \"node-d\""), out);
         assertTrue(out.contains("whatif> undone: node/node-c cordoned\n"), out);
-        assertTrue(out.contains("whatif> shop/web-7f9c → node-c\n"), out);
+        assertTrue(out.contains("whatif> shop/web-7f9c -> node-c\n"), out);
         assertEquals(List.of(), s.changes(), "the line after exit is not run");
     }
 
@@ -111,7 +111,7 @@ class ReplTest {
                 new Case("uncordon node-", List.of("node-a", "node-b", "node-c", "node-d")),
                 new Case("label pod shop/api-0 -n ", List.of("shop")),
                 new Case("enable ImageLoc", List.of("ImageLocality")),
-                new Case("schedule -o ", List.of("table", "wide", "json", "yaml")));
+                new Case("schedule -o ", List.of("table", "wide", "json", "yaml", "markdown", "name", "annotations")));
     }
 
     @ParameterizedTest(name = "{0}")
