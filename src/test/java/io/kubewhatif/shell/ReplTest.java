@@ -90,6 +90,12 @@ class ReplTest {
     }
 
     @Test
+    void configShowsTheSessionsEditedConfiguration() throws Exception {
+        String out = run(session(), "set weight ImageLocality 7\nconfig --expand\n", null);
+        assertTrue(out.contains("      - name: ImageLocality\n        weight: 7\n"), out);
+    }
+
+    @Test
     void historyIsKeptInTheFileGiven() throws Exception {
         Path history = dir.resolve("history");
         run(session(), "get nodes\ncordon node-a\n", history);
