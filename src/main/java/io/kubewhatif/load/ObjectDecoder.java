@@ -284,7 +284,9 @@ public final class ObjectDecoder {
             return;
         }
         for (Map.Entry<String, Quantity> e : list.entrySet()) {
-            java.math.BigDecimal v = PodResources.parse(e.getValue());
+            Quantity q = e.getValue();
+            java.math.BigDecimal v = io.kubewhatif.engine.util.Quantity.parse(
+                    (q.getAmount() == null ? "" : q.getAmount()) + (q.getFormat() == null ? "" : q.getFormat())).decimal();
             if (v.stripTrailingZeros().scale() > 3) {
                 e.setValue(new Quantity(canonical(v.setScale(3, java.math.RoundingMode.CEILING))));
             }
