@@ -43,12 +43,16 @@ public final class ScheduleCommand implements Callable<Integer> {
     @Option(names = "--all-nodes", description = "Evaluate every node (percentageOfNodesToScore 100) for a full diagnosis.")
     boolean allNodes;
 
+    @Option(names = "--allow-extender-bind", description = {"Let a binder extender of the configuration really bind the pod (an HTTP call that",
+            "may change a cluster). Default: the simulation binds in memory and reports that the extender would bind."})
+    boolean allowExtenderBind;
+
     @Mixin
     OutputMixin output;
 
     @Override
     public Integer call() throws Exception {
-        RunReport report = Simulation.schedule(root.env.stdin(), cluster, pods, config, new SchedulerOptions(allNodes, true));
+        RunReport report = Simulation.schedule(root.env.stdin(), cluster, pods, config, new SchedulerOptions(allNodes, true, allowExtenderBind));
         PrintWriter out = spec.commandLine().getOut();
         PrintWriter err = spec.commandLine().getErr();
         for (String n : report.notes) {

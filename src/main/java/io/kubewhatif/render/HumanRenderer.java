@@ -2,6 +2,7 @@ package io.kubewhatif.render;
 
 import io.kubewhatif.engine.config.PluginRef;
 import io.kubewhatif.engine.diagnostics.CycleReport;
+import io.kubewhatif.engine.diagnostics.ExtenderReport;
 import io.kubewhatif.engine.diagnostics.RunReport;
 import io.kubewhatif.engine.diagnostics.StatusView;
 
@@ -94,6 +95,10 @@ public final class HumanRenderer {
         }
         if (r.scheduleError != null && r.fitError == null) {
             sb.append(r.pod).append(": ").append(style.red("Error: " + r.scheduleError)).append('\n');
+            if (!r.extenders.isEmpty()) {
+                Legend legend = new Legend();
+                sb.append('\n').append(ExtenderSection.render(r, legend, style));
+            }
             return sb.toString();
         }
         if (r.selected != null) {
@@ -123,6 +128,9 @@ public final class HumanRenderer {
         if (r.postFilter != null) {
             sb.append('\n').append(postFilter(r));
         }
+        if (!r.extenders.isEmpty()) {
+            sb.append('\n').append(ExtenderSection.render(r, legend, style));
+        }
         if (r.assumed != null && !r.assumed.ok()) {
             sb.append("\nBinding cycle failed on ").append(r.assumed.node()).append(": ")
                     .append(r.assumed.failure() == null ? "" : r.assumed.failure().plugin() + ": " + String.join(", ", r.assumed.failure().reasons())).append('\n');
@@ -148,7 +156,7 @@ public final class HumanRenderer {
                     sb.append(c);
                 }
             }
-            String base = sb.length() == 0 ? plugin : sb.toString();
+            String base = plugin.contains("://") ? "EXT" : sb.length() == 0 ? plugin : sb.toString();
             String cand = base;
             int i = 2;
             while (used.containsValue(cand)) {
@@ -181,7 +189,8 @@ public final class HumanRenderer {
 
     private String filterMatrix(CycleReport r, Legend legend) {
         List<PluginRef> filters = r.plugins.getOrDefault("filter", List.of());
-        if (filters.isEmpty()) {
+        List<ExtenderReport> extenders = ExtenderSection.filterColumns(r);
+        if (filters.isEmpty() && extenders.isEmpty()) {
             return "No filter plugins.\n";
         }
         List<String> head = new ArrayList<>();
@@ -189,11 +198,14 @@ public final class HumanRenderer {
         for (PluginRef p : filters) {
             head.add(legend.abbrev(p.name()));
         }
+        for (ExtenderReport e : extenders) {
+            head.add(legend.abbrev(e.name));
+        }
         Table t = new Table(head);
-        List<String> rowsNodes = new ArrayList<>();
-        rowsNodes.addAll(r.feasibleNodes);
-        rowsNodes.addAll(r.filter.keySet());
-        rowsNodes.sort(null);
+        java.util.TreeSet<String> rowSet = new java.util.TreeSet<>(r.feasibleNodes);
+        rowSet.addAll(r.filter.keySet());
+        rowSet.addAll(ExtenderSection.nodesSeen(r));
+        List<String> rowsNodes = new ArrayList<>(rowSet);
         for (String node : rowsNodes) {
             String[] cells = new String[head.size()];
             String[] disp = new String[head.size()];
@@ -225,6 +237,11 @@ public final class HumanRenderer {
                 cells[i + 1] = c;
                 disp[i + 1] = d;
             }
+            for (int i = 0; i < extenders.size(); i++) {
+                String c = ExtenderSection.cell(r, extenders.get(i), node, style);
+                cells[filters.size() + i + 1] = c;
+                disp[filters.size() + i + 1] = c.startsWith(style.fail()) || c.equals("!") ? style.red(c) : c.equals(style.ok()) ? style.green(c) : style.dim(c);
+            }
             t.add(cells, disp);
         }
         StringBuilder sb = new StringBuilder();
@@ -235,8 +252,12 @@ public final class HumanRenderer {
             return sb.toString();
         }
         sb.append(t.render(headers));
-        if (!r.filter.isEmpty()) {
+        List<String[]> silent = ExtenderSection.silentRemovals(r);
+        if (!r.filter.isEmpty() || !silent.isEmpty()) {
             sb.append("Reasons\n");
+            for (String[] line : silent) {
+                sb.append("  ").append(line[0]).append("  ").append(line[1]).append('\n');
+            }
             for (Map.Entry<String, StatusView> e : r.filter.entrySet()) {
                 Map<String, StatusView> all = r.filterAll.getOrDefault(e.getKey(), Map.of());
                 if (all.isEmpty()) {
@@ -263,7 +284,6 @@ public final class HumanRenderer {
                     plugins.add(k);
                 }
             }
-            break;
         }
         List<String> head = new ArrayList<>();
         head.add("NODE");
@@ -296,6 +316,8 @@ public final class HumanRenderer {
                 String v = String.valueOf(e.getValue().getOrDefault(p, 0L));
                 if (wide && r.rawScores != null && r.rawScores.containsKey(p)) {
                     v = r.rawScores.get(p).get(e.getKey()) + "/" + r.normalizedScores.get(p).get(e.getKey()) + "/" + v;
+                } else if (wide && ExtenderSection.wideCell(r, p, e.getKey(), e.getValue().getOrDefault(p, 0L)) != null) {
+                    v = ExtenderSection.wideCell(r, p, e.getKey(), e.getValue().getOrDefault(p, 0L));
                 }
                 cells[i + 1] = v;
                 disp[i + 1] = v;

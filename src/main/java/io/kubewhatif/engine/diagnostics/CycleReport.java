@@ -53,6 +53,8 @@ public final class CycleReport {
     public String error;
     /** For sequences: what happened after selection (Reserve … Bind). */
     public Assumed assumed;
+    /** Each scheduler extender's calls and answers, keyed by urlPrefix, in call order. */
+    public Map<String, ExtenderReport> extenders = new LinkedHashMap<>();
     /** Plugin-specific details for wide output (e.g. spread counts, matched pods), keyed by plugin then node. */
     public Map<String, Map<String, Object>> details = new TreeMap<>();
 
