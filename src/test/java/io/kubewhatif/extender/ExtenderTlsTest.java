@@ -60,7 +60,7 @@ class ExtenderTlsTest {
                 extenders:
                 - urlPrefix: %s
                   filterVerb: filter
-                  httpTimeout: 2s
+                  httpTimeout: 20s
                 """.formatted(url));
         for (String l : extenderLines) {
             cfg.append("  ").append(l).append('\n');

@@ -29,7 +29,8 @@ class SampleExtenderTest {
             assertTrue(line != null && line.startsWith("extender listening on http://127.0.0.1:"), String.valueOf(line));
             String url = line.substring("extender listening on ".length());
             Path config = dir.resolve("config.yaml");
-            Files.writeString(config, Files.readString(Path.of("samples/extender/config.yaml")).replace("http://127.0.0.1:8888", url));
+            Files.writeString(config, Files.readString(Path.of("samples/extender/config.yaml")).replace("http://127.0.0.1:8888", url)
+                    .replace("httpTimeout: 2s", "httpTimeout: 20s"));
 
             ExtenderCliTest.Result r = ExtenderCliTest.run("schedule", "--cluster", "samples/extender/cluster.yaml",
                     "-f", "samples/extender/pod.yaml", "--config", config.toString(), "-o", "json");

@@ -73,8 +73,38 @@ public final class GoJson {
         }
     }
 
+    /** Go's maxNestingDepth. */
+    static final int MAX_DEPTH = 10000;
+
     /** Parses the first JSON value of {@code body} with Go's Decoder semantics. */
     public static Value decodeFirst(byte[] body) throws SyntaxError {
+        if (nestingHint(body) <= 500) {
+            return parse(body);
+        }
+        // Deep nesting (Go allows 10000 levels): parse on a thread whose stack is sure to hold the recursion.
+        Value[] result = new Value[1];
+        SyntaxError[] error = new SyntaxError[1];
+        Thread t = new Thread(null, () -> {
+            try {
+                result[0] = parse(body);
+            } catch (SyntaxError e) {
+                error[0] = e;
+            }
+        }, "extender-json", 512L << 20);
+        t.start();
+        try {
+            t.join();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new SyntaxError("context canceled");
+        }
+        if (error[0] != null) {
+            throw error[0];
+        }
+        return result[0];
+    }
+
+    private static Value parse(byte[] body) throws SyntaxError {
         Parser p = new Parser(body);
         p.skipSpace();
         if (p.pos >= body.length) {
@@ -83,9 +113,24 @@ public final class GoJson {
         return p.value();
     }
 
+    /** An upper bound of the bracket nesting, ignoring strings only roughly (it only picks the parsing thread). */
+    private static int nestingHint(byte[] b) {
+        int depth = 0;
+        int max = 0;
+        for (byte c : b) {
+            if (c == '[' || c == '{') {
+                max = Math.max(max, ++depth);
+            } else if (c == ']' || c == '}') {
+                depth--;
+            }
+        }
+        return max;
+    }
+
     private static final class Parser {
         private final byte[] b;
         private int pos;
+        private int depth;
 
         Parser(byte[] b) {
             this.b = b;
@@ -123,12 +168,14 @@ public final class GoJson {
         Value value() throws SyntaxError {
             int c = peekAfterSpace();
             switch (c) {
-                case '{':
+                case '{', '[':
+                    if (++depth > MAX_DEPTH) {
+                        throw invalid(c, "exceeded max depth");
+                    }
                     pos++;
-                    return object();
-                case '[':
-                    pos++;
-                    return array();
+                    Value v = c == '{' ? object() : array();
+                    depth--;
+                    return v;
                 case '"':
                     pos++;
                     return new Str(string());
@@ -209,7 +256,7 @@ public final class GoJson {
                 int c = next();
                 if (c == '"') {
                     flush(raw, sb);
-                    return sb.toString();
+                    return replaceLoneSurrogates(sb);
                 }
                 if (c < 0x20) {
                     throw invalid(c, "in string literal");
@@ -242,6 +289,19 @@ public final class GoJson {
                     default -> throw invalid(e, "in string escape code");
                 }
             }
+        }
+
+        /** Go's unquote turns a \\u escape of a lone surrogate into U+FFFD. */
+        private static String replaceLoneSurrogates(StringBuilder sb) {
+            for (int i = 0; i < sb.length(); i++) {
+                char ch = sb.charAt(i);
+                if (Character.isHighSurrogate(ch) && i + 1 < sb.length() && Character.isLowSurrogate(sb.charAt(i + 1))) {
+                    i++;
+                } else if (Character.isSurrogate(ch)) {
+                    sb.setCharAt(i, '\uFFFD');
+                }
+            }
+            return sb.toString();
         }
 
         private static void flush(ByteArrayOutputStream raw, StringBuilder sb) {

@@ -333,6 +333,11 @@ public final class Wire {
             d.mismatch(v.goKind(), "v1.NodeList");
             return current;
         }
+        if (depth(v) > 100) {
+            // No Node nests that deep; refuse before converting, whose recursion would need the stack for it.
+            d.fail("json: cannot unmarshal ExtenderFilterResult.Nodes: nested too deeply to be a v1.NodeList");
+            return current;
+        }
         JsonNode tree = toJackson(v);
         try {
             NodeList list = NODE_READER.treeToValue(tree, NodeList.class);
@@ -370,6 +375,23 @@ public final class Wire {
             d.fail("json: cannot unmarshal ExtenderFilterResult.Nodes: " + e.getMessage().lines().findFirst().orElse(""));
             return current;
         }
+    }
+
+    /** The nesting depth of a value, without recursion. */
+    static int depth(GoJson.Value root) {
+        int max = 0;
+        java.util.ArrayDeque<Map.Entry<GoJson.Value, Integer>> todo = new java.util.ArrayDeque<>();
+        todo.push(Map.entry(root, 1));
+        while (!todo.isEmpty()) {
+            Map.Entry<GoJson.Value, Integer> e = todo.pop();
+            max = Math.max(max, e.getValue());
+            if (e.getKey() instanceof GoJson.Obj o) {
+                o.members().forEach(m -> todo.push(Map.entry(m.getValue(), e.getValue() + 1)));
+            } else if (e.getKey() instanceof GoJson.Arr a) {
+                a.items().forEach(i -> todo.push(Map.entry(i, e.getValue() + 1)));
+            }
+        }
+        return max;
     }
 
     static JsonNode toJackson(GoJson.Value v) {

@@ -130,4 +130,16 @@ class GoJsonTest {
         List<Extender.HostPriority> hp = Wire.hostPriorityList("[{\"host\":\"a\",\"SCORE\":3},null]".getBytes(StandardCharsets.UTF_8));
         assertEquals(List.of(new Extender.HostPriority("a", 3), new Extender.HostPriority("", 0)), hp);
     }
+
+    @org.junit.jupiter.api.Test
+    void nestingIsLimitedToGosMaxDepthAndLoneSurrogatesBecomeReplacementCharacters() throws Exception {
+        byte[] deepest = ("[".repeat(10000) + "]".repeat(10000)).getBytes(StandardCharsets.US_ASCII);
+        assertEquals("json: cannot unmarshal array into Go value of type v1.ExtenderFilterResult",
+                assertThrows(ExtenderException.class, () -> Wire.filterResult(deepest)).getMessage());
+        byte[] tooDeep = ("[".repeat(10001) + "]".repeat(10001)).getBytes(StandardCharsets.US_ASCII);
+        assertEquals("invalid character '[' exceeded max depth",
+                assertThrows(ExtenderException.class, () -> Wire.filterResult(tooDeep)).getMessage());
+        Wire.FilterResultWire r = Wire.filterResult("{\"Error\":\"a\\ud83d\\ude00b\\udc00\"}".getBytes(StandardCharsets.UTF_8));
+        assertEquals("a\uD83D\uDE00b\uFFFD", r.error());
+    }
 }
