@@ -318,28 +318,35 @@ public final class Framework implements Handle {
     public Status runFilterPlugins(CycleState state, PodInfo pod, NodeInfo node, FilterRecorder recorder) {
         Status first = null;
         Set<String> skip = state.skipFilterPlugins();
-        for (FilterPlugin p : filter) {
-            if (!skip.isEmpty() && skip.contains(p.name())) {
-                continue;
-            }
-            Status s = p.filter(state, pod, node);
-            if (s.isSuccess()) {
-                continue;
-            }
-            if (!s.isRejected()) {
-                s = Status.error("running \"" + p.name() + "\" filter plugin: " + s.message());
-            }
-            s = s.withPlugin(p.name());
-            if (first == null) {
-                first = s;
-                if (recorder == null || s.code() == Code.ERROR) {
-                    if (recorder != null) {
-                        recorder.record(p.name(), s);
-                    }
-                    return s;
+        boolean wasDiagnosing = state.diagnosing();
+        try {
+            for (FilterPlugin p : filter) {
+                if (!skip.isEmpty() && skip.contains(p.name())) {
+                    continue;
                 }
+                Status s = p.filter(state, pod, node);
+                if (s.isSuccess()) {
+                    continue;
+                }
+                if (!s.isRejected()) {
+                    s = Status.error("running \"" + p.name() + "\" filter plugin: " + s.message());
+                }
+                s = s.withPlugin(p.name());
+                if (first == null) {
+                    first = s;
+                    if (recorder == null || s.code() == Code.ERROR) {
+                        if (recorder != null) {
+                            recorder.record(p.name(), s);
+                        }
+                        return s;
+                    }
+                    // Upstream stops here: the remaining filters run for the diagnosis only.
+                    state.setDiagnosing(true);
+                }
+                recorder.record(p.name(), s);
             }
-            recorder.record(p.name(), s);
+        } finally {
+            state.setDiagnosing(wasDiagnosing);
         }
         return first == null ? Status.SUCCESS : first;
     }
@@ -517,7 +524,7 @@ public final class Framework implements Handle {
                 if (s.isRejected()) {
                     return s.withPlugin(p.name());
                 }
-                return Status.error("running Reserve plugin \"" + p.name() + "\": " + s.message()).withPlugin(p.name());
+                return Status.error("running Reserve plugin \"" + p.name() + "\": " + s.message());
             }
         }
         return Status.SUCCESS;
@@ -545,7 +552,7 @@ public final class Framework implements Handle {
             }
             return Status.error("running Permit plugin \"" + p.name() + "\": " + s.message()).withPlugin(p.name());
         }
-        return wait ? Status.of(Code.WAIT, "one or more plugins asked to wait and no plugin rejected pod") : Status.SUCCESS;
+        return wait ? Status.of(Code.WAIT, "one or more plugins asked to wait and no plugin rejected pod \"" + pod.name() + "\"") : Status.SUCCESS;
     }
 
     public Status runPreBindPlugins(CycleState state, PodInfo pod, String node) {
@@ -555,7 +562,7 @@ public final class Framework implements Handle {
                 if (s.isRejected()) {
                     return s.withPlugin(p.name());
                 }
-                return Status.error("running PreBind plugin \"" + p.name() + "\": " + s.message()).withPlugin(p.name());
+                return Status.error("running PreBind plugin \"" + p.name() + "\": " + s.message());
             }
         }
         return Status.SUCCESS;
@@ -575,7 +582,7 @@ public final class Framework implements Handle {
                 if (s.isRejected()) {
                     return s.withPlugin(p.name());
                 }
-                return Status.error("running Bind plugin \"" + p.name() + "\": " + s.message()).withPlugin(p.name());
+                return Status.error("running Bind plugin \"" + p.name() + "\": " + s.message());
             }
             return s.withPlugin(p.name());
         }

@@ -82,6 +82,15 @@ public final class Scheduler {
         for (Profile p : config.profiles()) {
             fws.put(p.schedulerName(), Framework.build(p, registry, snapshot, List.copyOf(recorded)));
         }
+        // The nominator only knows pods this scheduler queued: pods of its profiles (responsibleForPod) that pass
+        // PreEnqueue (moveToActiveQ adds the nomination; a gated pod waits in unschedulablePods without one).
+        for (PodInfo p : List.copyOf(snapshot.nominatedPods())) {
+            String name = p.pod().getSpec().getSchedulerName();
+            Framework fw = fws.get(name == null || name.isEmpty() ? Configuration.DEFAULT_SCHEDULER_NAME : name);
+            if (fw == null || !fw.runPreEnqueuePlugins(p).isSuccess()) {
+                snapshot.unnominate(p.uid());
+            }
+        }
         return new Scheduler(config, fws, snapshot, options, List.copyOf(recorded));
     }
 
@@ -135,6 +144,9 @@ public final class Scheduler {
             assume(fw, state, pod, out.selected, report);
         } else if (out.postFilter != null) {
             applyPostFilter(pod, out.postFilter);
+        } else if (report.scheduleError != null) {
+            // newFailureNominatingInfo: without NominatedNodeNameForExpectation an error clears the nomination.
+            snapshot.unnominate(pod.uid());
         }
         return report;
     }
@@ -234,7 +246,15 @@ public final class Scheduler {
                 feasible = findNodesThatPassFilters(fw, state, pod, nodes, statuses, unschedulablePlugins, pendingPlugins, report, true);
                 int processed = feasible.size() + statuses.size();
                 nextStartNodeIndex = (nextStartNodeIndex + processed) % numAll;
-                if (report.scheduleError == null && !extenders.isEmpty()) {
+                if (report.scheduleError != null) {
+                    // A Filter Error is not a FitError: no PostFilter, no FailedScheduling message, no feasible nodes.
+                    for (Map.Entry<String, Status> e : statuses.explicit().entrySet()) {
+                        report.filter.put(e.getKey(), StatusView.of(e.getValue()));
+                    }
+                    report.evaluatedNodes = statuses.size();
+                    return new Outcome(null, null);
+                }
+                if (!extenders.isEmpty()) {
                     int before = feasible.size();
                     try {
                         feasible = findNodesThatPassExtenders(pod, feasible, statuses);
@@ -433,9 +453,13 @@ public final class Scheduler {
                 continue;
             }
             if (s.code() == Code.ERROR) {
+                // Upstream stops at the first Error and records no status for that node. The nodes checked before it
+                // still count for nextStartNodeIndex; on the nominated node the error is only logged.
+                if (!main) {
+                    return List.of();
+                }
                 report.scheduleError = s.message();
-                statuses.set(node.name(), s);
-                return List.of();
+                return feasible;
             }
             statuses.set(node.name(), s);
             addPluginStatus(s, unschedulable, pending);
@@ -455,15 +479,20 @@ public final class Scheduler {
         for (NodeInfo n : feasible) {
             seen.add(n.name());
         }
-        for (NodeInfo node : snapshot.nodes()) {
-            if (seen.contains(node.name())) {
-                continue;
+        state.setDiagnosing(true);
+        try {
+            for (NodeInfo node : snapshot.nodes()) {
+                if (seen.contains(node.name())) {
+                    continue;
+                }
+                Map<String, StatusView> nodeAll = new TreeMap<>();
+                Status s = fw.runFilterPluginsWithNominatedPods(state, pod, node, (plugin, st) -> nodeAll.putIfAbsent(plugin, StatusView.of(st)));
+                if (!s.isSuccess()) {
+                    report.filterAll.put(node.name(), nodeAll);
+                }
             }
-            Map<String, StatusView> nodeAll = new TreeMap<>();
-            Status s = fw.runFilterPluginsWithNominatedPods(state, pod, node, (plugin, st) -> nodeAll.putIfAbsent(plugin, StatusView.of(st)));
-            if (!s.isSuccess()) {
-                report.filterAll.put(node.name(), nodeAll);
-            }
+        } finally {
+            state.setDiagnosing(false);
         }
     }
 
@@ -678,9 +707,26 @@ public final class Scheduler {
         return s.getBytes(java.nio.charset.StandardCharsets.UTF_8).length;
     }
 
+    /**
+     * truncateMessage: Go cuts the string at byte 1020 (possibly inside a character) and encoding/json then writes
+     * one U+FFFD per byte of the cut character; Java's decoder would write only one.
+     */
     static String truncate(String message) {
         byte[] b = message.getBytes(java.nio.charset.StandardCharsets.UTF_8);
         String suffix = " ...";
-        return new String(b, 0, EVENT_NOTE_LIMIT - suffix.length(), java.nio.charset.StandardCharsets.UTF_8) + suffix;
+        int end = EVENT_NOTE_LIMIT - suffix.length();
+        int start = end;
+        while (start > 0 && end - start < 3 && (b[start - 1] & 0xC0) == 0x80) {
+            start--;
+        }
+        if (start > 0 && (b[start - 1] & 0xC0) == 0xC0) {
+            int lead = b[start - 1] & 0xFF;
+            int len = lead >= 0xF0 ? 4 : lead >= 0xE0 ? 3 : 2;
+            if (end - (start - 1) < len) {
+                // The last character is cut: each of its remaining bytes becomes a replacement character.
+                return new String(b, 0, start - 1, java.nio.charset.StandardCharsets.UTF_8) + "\ufffd".repeat(end - (start - 1)) + suffix;
+            }
+        }
+        return new String(b, 0, end, java.nio.charset.StandardCharsets.UTF_8) + suffix;
     }
 }
