@@ -48,6 +48,9 @@ public final class ScheduleCommand implements Callable<Integer> {
 
     @Option(names = "--explain", description = "Explain PodTopologySpread and InterPodAffinity rejections (domain counts, matched pods); implied by -o wide.")
     boolean explain;
+    @Option(names = "--allow-extender-bind", description = {"Let a binder extender of the configuration really bind the pod (an HTTP call that",
+            "may change a cluster). Default: the simulation binds in memory and reports that the extender would bind."})
+    boolean allowExtenderBind;
 
     @Mixin
     OutputMixin output;
@@ -56,7 +59,7 @@ public final class ScheduleCommand implements Callable<Integer> {
     public Integer call() throws Exception {
         OutputMixin.Format format = output.format;
         SchedulerOptions options = new SchedulerOptions(allNodes, true, explain || format == OutputMixin.Format.wide,
-                format == OutputMixin.Format.annotations);
+                format == OutputMixin.Format.annotations, allowExtenderBind);
         RunReport report = Simulation.schedule(root.env.stdin(), cluster, pods, config, options);
         PrintWriter out = spec.commandLine().getOut();
         PrintWriter err = spec.commandLine().getErr();
