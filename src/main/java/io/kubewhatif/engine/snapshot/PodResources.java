@@ -109,8 +109,16 @@ public final class PodResources {
         return "cpu".equals(name) || "memory".equals(name) || name.startsWith("hugepages-");
     }
 
+    /**
+     * AggregateContainerRequests without status resources: what the API server's pod-level defaulting
+     * (defaultPodRequests) starts from.
+     */
+    public static Map<String, BigDecimal> aggregateContainerRequests(Pod pod) {
+        return aggregateContainers(pod, null, false);
+    }
+
     private static Map<String, BigDecimal> podRequests(Pod pod, Map<String, BigDecimal> nonMissing) {
-        Map<String, BigDecimal> reqs = aggregateContainers(pod, nonMissing);
+        Map<String, BigDecimal> reqs = aggregateContainers(pod, nonMissing, true);
         if (podLevelRequestsSet(pod)) {
             for (Map.Entry<String, io.fabric8.kubernetes.api.model.Quantity> e : pod.getSpec().getResources().getRequests().entrySet()) {
                 if (supportedPodLevel(e.getKey())) {
@@ -124,9 +132,9 @@ public final class PodResources {
         return reqs;
     }
 
-    private static Map<String, BigDecimal> aggregateContainers(Pod pod, Map<String, BigDecimal> nonMissing) {
+    private static Map<String, BigDecimal> aggregateContainers(Pod pod, Map<String, BigDecimal> nonMissing, boolean useStatusResources) {
         Map<String, ContainerStatus> statuses = new HashMap<>();
-        if (pod.getStatus() != null) {
+        if (useStatusResources && pod.getStatus() != null) {
             for (List<ContainerStatus> l : java.util.Arrays.asList(pod.getStatus().getContainerStatuses(), pod.getStatus().getInitContainerStatuses())) {
                 if (l != null) {
                     for (ContainerStatus cs : l) {

@@ -8,11 +8,9 @@ import io.fabric8.kubernetes.api.model.Pod;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.HashMap;
-import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
 
 /** Builds a {@link ClusterSnapshot} from loaded objects: node order, allocatable, image states, pods on nodes. */
 public final class SnapshotBuilder {
@@ -33,26 +31,24 @@ public final class SnapshotBuilder {
             }
         }
         List<Node> ordered = order(nodes);
-        // Upstream keeps, per image name, the set of names of the nodes having it: a node counts once per name.
-        Map<String, Set<String>> imageNodes = new HashMap<>();
-        for (Node n : ordered) {
-            for (String name : imageNames(n)) {
-                imageNodes.computeIfAbsent(name, k -> new HashSet<>()).add(n.getMetadata().getName());
-            }
-        }
-        // The scheduler cache records an image name's size once, from the first node added that lists it, and every
-        // node shares that record. Nodes join the cache in name order (the order the node tree is built from).
+        // The cache's imageStates (addNodeImageStates): one entry per image name, created by the first node added
+        // (nodes are added in name order, as the node order above assumes), with that node's size and the set
+        // of nodes that list the name.
+        Map<String, Long> imageSize = new HashMap<>();
+        Map<String, java.util.Set<String>> imageNodes = new HashMap<>();
         List<Node> byNameOrder = new ArrayList<>(nodes);
         byNameOrder.sort(Comparator.comparing(n -> n.getMetadata().getName()));
-        Map<String, Long> imageSizes = new HashMap<>();
         for (Node n : byNameOrder) {
-            if (n.getStatus() != null && n.getStatus().getImages() != null) {
-                for (ContainerImage img : n.getStatus().getImages()) {
-                    if (img.getNames() != null) {
-                        for (String name : img.getNames()) {
-                            imageSizes.putIfAbsent(name, img.getSizeBytes() == null ? 0 : img.getSizeBytes());
-                        }
-                    }
+            if (n.getStatus() == null || n.getStatus().getImages() == null) {
+                continue;
+            }
+            for (ContainerImage img : n.getStatus().getImages()) {
+                if (img.getNames() == null) {
+                    continue;
+                }
+                for (String name : img.getNames()) {
+                    imageSize.putIfAbsent(name, img.getSizeBytes() == null ? 0 : img.getSizeBytes());
+                    imageNodes.computeIfAbsent(name, k -> new java.util.HashSet<>()).add(n.getMetadata().getName());
                 }
             }
         }
@@ -60,15 +56,8 @@ public final class SnapshotBuilder {
         Map<String, NodeInfo> byName = new HashMap<>();
         for (Node n : ordered) {
             Map<String, ImageStateSummary> images = new HashMap<>();
-            if (n.getStatus() != null && n.getStatus().getImages() != null) {
-                for (ContainerImage img : n.getStatus().getImages()) {
-                    if (img.getNames() == null) {
-                        continue;
-                    }
-                    for (String name : img.getNames()) {
-                        images.putIfAbsent(name, new ImageStateSummary(imageSizes.get(name), imageNodes.get(name).size()));
-                    }
-                }
+            for (String name : imageNames(n)) {
+                images.put(name, new ImageStateSummary(imageSize.get(name), imageNodes.get(name).size()));
             }
             Resource alloc = n.getStatus() == null ? new Resource() : PodResources.toResource(PodResources.exact(n.getStatus().getAllocatable()));
             NodeInfo ni = new NodeInfo(n, alloc, images);

@@ -48,35 +48,18 @@ class SnapshotBuilderTest {
         assertEquals(new ImageStateSummary(100, 1), s.node("a").imageStates().get("nginx@sha"));
     }
 
-    /**
-     * The scheduler cache keeps one record per image name, sized by the first node added that lists it (nodes are added
-     * in name order); every node's summary shares that record, whatever size the node itself reports.
-     */
     @Test
-    void anImageNameHasTheSizeTheFirstNodeByNameReported() {
+    void anImageEntryKeepsTheSizeOfTheFirstNodeByNameAndCountsEachNodeOnce() {
+        // cacheImpl.addNodeImageStates: the entry for a name is created once (by the first node added, in name
+        // order) and then only gains nodes; a node that lists a name twice still counts once.
         Node b = Fixtures.node("b").build();
         Node a = Fixtures.node("a").build();
-        Node c = Fixtures.node("c").build();
-        b.getStatus().setImages(List.of(new io.fabric8.kubernetes.api.model.ContainerImage(List.of("app:1"), 900L)));
-        a.getStatus().setImages(List.of(new io.fabric8.kubernetes.api.model.ContainerImage(List.of("app:1"), 500L),
-                new io.fabric8.kubernetes.api.model.ContainerImage(List.of("app:1", "tool:1"), 700L)));
-        c.getStatus().setImages(List.of(new io.fabric8.kubernetes.api.model.ContainerImage(List.of("tool:1"), 300L)));
-        ClusterSnapshot s = SnapshotBuilder.build(List.of(b, c, a));
-        assertEquals(new ImageStateSummary(500, 2), s.node("a").imageStates().get("app:1"));
-        assertEquals(new ImageStateSummary(500, 2), s.node("b").imageStates().get("app:1"));
-        assertEquals(new ImageStateSummary(700, 2), s.node("c").imageStates().get("tool:1"));
-    }
-
-    /** Upstream counts the nodes having an image name as a set of node names: a name listed twice on one node counts once. */
-    @Test
-    void aNameListedTwiceOnOneNodeCountsThatNodeOnce() {
-        Node a = Fixtures.node("a").build();
-        Node b = Fixtures.node("b").build();
-        a.getStatus().setImages(List.of(new io.fabric8.kubernetes.api.model.ContainerImage(List.of("app:1", "app:1"), 300L),
-                new io.fabric8.kubernetes.api.model.ContainerImage(List.of("app:1", "app@sha256:1"), 300L)));
-        b.getStatus().setImages(List.of(new io.fabric8.kubernetes.api.model.ContainerImage(List.of("other:1"), 100L)));
-        ClusterSnapshot s = SnapshotBuilder.build(List.of(a, b));
-        assertEquals(new ImageStateSummary(300, 1), s.node("a").imageStates().get("app:1"));
-        assertEquals(new ImageStateSummary(300, 1), s.node("a").imageStates().get("app@sha256:1"));
+        b.getStatus().setImages(List.of(new io.fabric8.kubernetes.api.model.ContainerImage(List.of("app:1"), 900L),
+                new io.fabric8.kubernetes.api.model.ContainerImage(List.of("app:1", "app@sha"), 900L)));
+        a.getStatus().setImages(List.of(new io.fabric8.kubernetes.api.model.ContainerImage(List.of("app:1"), 300L)));
+        ClusterSnapshot s = SnapshotBuilder.build(List.of(b, a));
+        assertEquals(new ImageStateSummary(300, 2), s.node("b").imageStates().get("app:1"));
+        assertEquals(new ImageStateSummary(300, 2), s.node("a").imageStates().get("app:1"));
+        assertEquals(new ImageStateSummary(900, 1), s.node("b").imageStates().get("app@sha"));
     }
 }
