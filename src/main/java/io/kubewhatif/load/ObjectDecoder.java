@@ -131,6 +131,8 @@ public final class ObjectDecoder {
             checkContainers(d, "spec.initContainers", spec.getInitContainers(), Boolean.TRUE.equals(spec.getHostNetwork()));
         }
         checkQuantities(d, "spec.overhead", spec.getOverhead());
+        checkStatusQuantities(d, "status.containerStatuses", pod.getStatus().getContainerStatuses());
+        checkStatusQuantities(d, "status.initContainerStatuses", pod.getStatus().getInitContainerStatuses());
         if (spec.getResources() != null) {
             checkQuantities(d, "spec.resources.requests", spec.getResources().getRequests());
             checkQuantities(d, "spec.resources.limits", spec.getResources().getLimits());
@@ -345,8 +347,11 @@ public final class ObjectDecoder {
         }
         for (Map.Entry<String, Quantity> e : list.entrySet()) {
             Quantity q = e.getValue();
-            java.math.BigDecimal v = io.kubewhatif.engine.util.Quantity.parse(
-                    (q.getAmount() == null ? "" : q.getAmount()) + (q.getFormat() == null ? "" : q.getFormat())).decimal();
+            if (q == null) {
+                continue;
+            }
+            java.math.BigDecimal v = io.kubewhatif.engine.util.Quantity.parse((q.getAmount() == null ? "" : q.getAmount())
+                    + (q.getFormat() == null ? "" : q.getFormat())).decimal();
             if (v.stripTrailingZeros().scale() > 3) {
                 e.setValue(new Quantity(canonical(v.setScale(3, java.math.RoundingMode.CEILING))));
             }
@@ -399,6 +404,23 @@ public final class ObjectDecoder {
                 if (t.getKey() == null || t.getKey().isEmpty()) {
                     throw new InputException(d.where() + ": spec.taints[" + i + "].key: Required value");
                 }
+            }
+        }
+    }
+
+    /** In-place resize state the scheduler reads (allocatedResources, resources) must be quantities too. */
+    private static void checkStatusQuantities(Document d, String path, List<io.fabric8.kubernetes.api.model.ContainerStatus> statuses)
+            throws InputException {
+        if (statuses == null) {
+            return;
+        }
+        for (int i = 0; i < statuses.size(); i++) {
+            var cs = statuses.get(i);
+            String p = path + "[" + i + "]";
+            checkQuantities(d, p + ".allocatedResources", cs.getAllocatedResources());
+            if (cs.getResources() != null) {
+                checkQuantities(d, p + ".resources.requests", cs.getResources().getRequests());
+                checkQuantities(d, p + ".resources.limits", cs.getResources().getLimits());
             }
         }
     }
