@@ -40,7 +40,7 @@ public final class Scheduler {
     private final Configuration config;
     private final Map<String, Framework> frameworks;
     private final ClusterSnapshot snapshot;
-    private final SchedulerOptions options;
+    private SchedulerOptions options;
     private int nextStartNodeIndex;
 
     private Scheduler(Configuration config, Map<String, Framework> frameworks, ClusterSnapshot snapshot, SchedulerOptions options) {
@@ -69,6 +69,26 @@ public final class Scheduler {
 
     /** Schedules one pod: the cycle, then (when a node was chosen) assume and the binding cycle on the snapshot. */
     public CycleReport scheduleOne(PodInfo pod) {
+        return cycle(pod, true);
+    }
+
+    /**
+     * A what-if probe: the scheduling cycle alone, with {@code probeOptions}. Nothing is assumed, bound, nominated or
+     * evicted, and the next cycle starts at the same node index as without the probe.
+     */
+    public CycleReport probe(PodInfo pod, SchedulerOptions probeOptions) {
+        SchedulerOptions saved = options;
+        int start = nextStartNodeIndex;
+        options = probeOptions;
+        try {
+            return cycle(pod, false);
+        } finally {
+            options = saved;
+            nextStartNodeIndex = start;
+        }
+    }
+
+    private CycleReport cycle(PodInfo pod, boolean commit) {
         CycleReport report = new CycleReport();
         report.pod = pod.key();
         String schedulerName = pod.pod().getSpec().getSchedulerName();
@@ -96,8 +116,10 @@ public final class Scheduler {
         Outcome out = schedulePod(fw, state, pod, report);
         if (out.selected != null) {
             report.selected = out.selected;
-            assume(fw, state, pod, out.selected, report);
-        } else if (out.postFilter != null) {
+            if (commit) {
+                assume(fw, state, pod, out.selected, report);
+            }
+        } else if (out.postFilter != null && commit) {
             applyPostFilter(pod, out.postFilter);
         }
         return report;
