@@ -183,6 +183,7 @@ public final class WhatIfRenderer {
             List<Object> changes = new ArrayList<>();
             for (Explanation.Change c : s.changes()) {
                 Map<String, Object> cm = new LinkedHashMap<>();
+                cm.put("object", c.object());
                 cm.put("field", c.field());
                 cm.put("from", c.from());
                 cm.put("to", c.to());

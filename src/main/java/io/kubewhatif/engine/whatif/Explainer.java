@@ -100,7 +100,7 @@ public final class Explainer {
             if (target.getSpec().getSchedulingGates() != null && !target.getSpec().getSchedulingGates().isEmpty()) {
                 List<Change> changes = new ArrayList<>();
                 for (var g : target.getSpec().getSchedulingGates()) {
-                    changes.add(new Change("spec.schedulingGates[" + g.getName() + "]", g.getName(), null));
+                    changes.add(podChange("spec.schedulingGates[" + g.getName() + "]", g.getName(), null));
                 }
                 verifyPodEdit(Kind.SCHEDULING_GATES, "remove the scheduling gates (the gates' controllers do this when ready)",
                         changes, PodEdits.withoutSchedulingGates(target));
@@ -322,7 +322,7 @@ public final class Explainer {
             edited = PodEdits.tolerate(edited, taints);
             parts.add("tolerate " + String.join(", ", f.taints.keySet()));
             for (String t : f.taints.keySet()) {
-                changes.add(new Change("spec.tolerations[+]", null, t));
+                changes.add(podChange("spec.tolerations[+]", null, t));
             }
             kind = Kind.TOLERATIONS;
             dims++;
@@ -337,9 +337,7 @@ public final class Explainer {
         if (!f.ports.isEmpty()) {
             edited = PodEdits.dropHostPorts(edited, f.ports);
             parts.add("drop hostPort " + join(f.ports));
-            for (Integer p : f.ports) {
-                changes.add(new Change("hostPort " + p, String.valueOf(p), null));
-            }
+            changes.addAll(hostPortChanges(f.ports));
             kind = Kind.HOST_PORTS;
             dims++;
         }
@@ -394,7 +392,7 @@ public final class Explainer {
         all.add("request " + String.join(", ", amounts));
         List<Change> allChanges = new ArrayList<>(changes);
         for (PodEdits.RequestChange c : bestChanges) {
-            allChanges.add(new Change(c.field(), c.from(), c.to()));
+            allChanges.add(podChange(c.field(), c.from(), c.to()));
         }
         add(new Suggestion(kind, String.join(" and ", all), allChanges, List.of(), null, bestReport.feasibleNodes, bestReport.selected));
     }
@@ -413,6 +411,33 @@ public final class Explainer {
         if (seen.add(s.kind() + s.summary())) {
             suggestions.add(s);
         }
+    }
+
+    private Change podChange(String field, String from, String to) {
+        return new Change("Pod " + target.getMetadata().getNamespace() + "/" + target.getMetadata().getName(), field, from, to);
+    }
+
+    private List<Change> hostPortChanges(Set<Integer> ports) {
+        List<Change> out = new ArrayList<>();
+        for (String kind : List.of("containers", "initContainers")) {
+            List<io.fabric8.kubernetes.api.model.Container> cs = "containers".equals(kind) ? target.getSpec().getContainers()
+                    : target.getSpec().getInitContainers();
+            if (cs == null) {
+                continue;
+            }
+            for (io.fabric8.kubernetes.api.model.Container c : cs) {
+                if (c.getPorts() == null) {
+                    continue;
+                }
+                for (int i = 0; i < c.getPorts().size(); i++) {
+                    Integer hp = c.getPorts().get(i).getHostPort();
+                    if (hp != null && ports.contains(hp)) {
+                        out.add(podChange("spec." + kind + "[" + c.getName() + "].ports[" + i + "].hostPort", String.valueOf(hp), null));
+                    }
+                }
+            }
+        }
+        return out;
     }
 
     static List<Taint> untolerated(Node node, Pod pod) {
@@ -506,21 +531,29 @@ public final class Explainer {
         for (String k : a.selectorKeys()) {
             String v = target.getSpec().getNodeSelector().get(k);
             parts.add("nodeSelector " + k + "=" + v);
-            changes.add(new Change("spec.nodeSelector." + k, v, null));
+            changes.add(podChange("spec.nodeSelector." + k, v, null));
         }
         if (a.term() >= 0) {
             NodeSelectorTerm t = target.getSpec().getAffinity().getNodeAffinity().getRequiredDuringSchedulingIgnoredDuringExecution()
                     .getNodeSelectorTerms().get(a.term());
-            String base = "spec.affinity.nodeAffinity.requiredDuringSchedulingIgnoredDuringExecution.nodeSelectorTerms[" + a.term() + "]";
+            String required = "spec.affinity.nodeAffinity.requiredDuringSchedulingIgnoredDuringExecution";
+            String base = required + ".nodeSelectorTerms[" + a.term() + "]";
+            int total = (t.getMatchExpressions() == null ? 0 : t.getMatchExpressions().size()) + (t.getMatchFields() == null ? 0 : t.getMatchFields().size());
+            if (a.expressions().size() + a.fields().size() == total) {
+                // Nothing of the term would be left: without it the pod has no required node affinity at all.
+                parts.add("required node affinity (term " + a.term() + " fails on its every requirement)");
+                changes.add(podChange(required, "nodeSelectorTerms[" + a.term() + "] …", null));
+                return "drop " + String.join(", ", parts);
+            }
             for (Integer i : a.expressions()) {
                 String req = requirement(t.getMatchExpressions().get(i));
                 parts.add("node affinity term " + a.term() + " requirement " + req);
-                changes.add(new Change(base + ".matchExpressions[" + i + "]", req, null));
+                changes.add(podChange(base + ".matchExpressions[" + i + "]", req, null));
             }
             for (Integer i : a.fields()) {
                 String req = requirement(t.getMatchFields().get(i));
                 parts.add("node affinity term " + a.term() + " field requirement " + req);
-                changes.add(new Change(base + ".matchFields[" + i + "]", req, null));
+                changes.add(podChange(base + ".matchFields[" + i + "]", req, null));
             }
         }
         return "drop " + String.join(", ", parts);
@@ -564,13 +597,13 @@ public final class Explainer {
                     CycleReport r = session.probe(PodEdits.maxSkew(target, i, k));
                     if (r.selected != null) {
                         add(new Suggestion(Kind.TOPOLOGY_SPREAD, "raise maxSkew of " + what + " to " + k,
-                                List.of(new Change(field + ".maxSkew", String.valueOf(skew), String.valueOf(k))), List.of(), null,
+                                List.of(podChange(field + ".maxSkew", String.valueOf(skew), String.valueOf(k))), List.of(), null,
                                 r.feasibleNodes, r.selected));
                         break;
                     }
                 }
                 verifyPodEdit(Kind.TOPOLOGY_SPREAD, "drop " + what + " (or make it whenUnsatisfiable: ScheduleAnyway)",
-                        List.of(new Change(field, c.getTopologyKey(), null)), PodEdits.dropSpreadConstraint(target, i));
+                        List.of(podChange(field, c.getTopologyKey(), null)), PodEdits.dropSpreadConstraint(target, i));
             }
         }
         var a = target.getSpec().getAffinity();
@@ -580,7 +613,7 @@ public final class Explainer {
             for (int i = 0; i < terms.size(); i++) {
                 String field = "spec.affinity.podAffinity.requiredDuringSchedulingIgnoredDuringExecution[" + i + "]";
                 verifyPodEdit(Kind.POD_AFFINITY, "drop required pod affinity term " + i + " (" + describe(terms.get(i)) + ")",
-                        List.of(new Change(field, describe(terms.get(i)), null)), PodEdits.dropPodAffinityTerm(target, false, i));
+                        List.of(podChange(field, describe(terms.get(i)), null)), PodEdits.dropPodAffinityTerm(target, false, i));
             }
         }
         if (reasons.contains(InterPodAffinity.ERR_REASON_ANTI_AFFINITY_RULES_NOT_MATCH) && a != null && a.getPodAntiAffinity() != null
@@ -589,7 +622,7 @@ public final class Explainer {
             for (int i = 0; i < terms.size(); i++) {
                 String field = "spec.affinity.podAntiAffinity.requiredDuringSchedulingIgnoredDuringExecution[" + i + "]";
                 verifyPodEdit(Kind.POD_ANTI_AFFINITY, "drop required pod anti-affinity term " + i + " (" + describe(terms.get(i)) + ")",
-                        List.of(new Change(field, describe(terms.get(i)), null)), PodEdits.dropPodAffinityTerm(target, true, i));
+                        List.of(podChange(field, describe(terms.get(i)), null)), PodEdits.dropPodAffinityTerm(target, true, i));
             }
         }
     }
@@ -708,7 +741,7 @@ public final class Explainer {
         if (r.selected != null && r.feasibleNodes.contains(node)) {
             List<Change> changes = new ArrayList<>();
             for (Eviction e : ev) {
-                changes.add(new Change("pod " + e.pod(), e.node(), null));
+                changes.add(new Change("Pod " + e.pod(), "", "running on " + e.node(), null));
             }
             add(new Suggestion(kind, summary, changes, ev, null, r.feasibleNodes, r.selected));
         }
@@ -736,7 +769,7 @@ public final class Explainer {
                     c.getSpec().setTaints(c.getSpec().getTaints().stream().filter(t -> !Taints.UNSCHEDULABLE_KEY.equals(t.getKey())).toList());
                 }
                 copy.add(c);
-                changes.add(new Change("node " + n.getMetadata().getName() + " spec.unschedulable", "true", null));
+                changes.add(new Change("Node " + n.getMetadata().getName(), "spec.unschedulable", "true", null));
             } else {
                 copy.add(o);
             }
@@ -787,8 +820,8 @@ public final class Explainer {
                 NodeShape shape = new NodeShape(name, t.name(), alloc, labels, taints);
                 boolean grown = !Objects.equals(alloc, allocatableOf(t.node()));
                 add(new Suggestion(Kind.NEW_NODE, "add a node like " + t.name() + (grown ? " with allocatable " + alloc : "")
-                        + " (its labels and taints, no pods)", List.of(new Change("node " + name, null, "copy of " + t.name())),
-                        List.of(), shape, List.of(name), r.selected));
+                        + " (its labels and taints, no pods)", List.of(new Change("Node " + name, "", null, "copy of " + t.name())),
+                        List.of(), shape, r.feasibleNodes, r.selected));
                 return;
             }
         }

@@ -59,8 +59,11 @@ public record Explanation(String pod, String verdict, CycleReport report, List<C
                              List<String> opens, String selected) {
     }
 
-    /** One field edit: {@code from} null when added, {@code to} null when removed. */
-    public record Change(String field, String from, String to) {
+    /**
+     * One edit: of a field of an object ({@code "Pod shop/web"}, {@code "Node node-c"}), or of the whole object when
+     * {@code field} is empty (an eviction, an added node). {@code from} is null when added, {@code to} null when removed.
+     */
+    public record Change(String object, String field, String from, String to) {
     }
 
     /** A pod to evict, with what preemption would weigh. */
