@@ -61,7 +61,8 @@ public final class WhatIfRenderer {
         switch (e.verdict()) {
             case "Scheduled" -> {
                 sb.append(style.bold(e.pod() + " " + style.arrow() + " " + r.selected)).append(": it schedules")
-                        .append(" (").append(r.feasibleNodes.size()).append(" feasible of ").append(r.numAllNodes).append(" node(s))\n");
+                        .append(" (").append(r.feasibleNodes.size()).append(" feasible of ").append(r.numAllNodes).append(" node(s)")
+                        .append(runnerUp(r)).append(")\n");
                 if (r.topNodes != null && r.topNodes.size() > 1) {
                     sb.append("  tie between ").append(String.join(", ", r.topNodes)).append(": kube-scheduler picks one at random\n");
                 }
@@ -73,6 +74,11 @@ public final class WhatIfRenderer {
             default -> {
                 sb.append(e.pod()).append(": ").append(style.red("Unschedulable")).append('\n');
                 sb.append("  ").append(r.fitError).append('\n');
+                if (r.postFilter != null && !r.postFilter.nominatedNodeName().isEmpty()) {
+                    sb.append("  ").append(style.yellow("kube-scheduler preempts")).append(": it nominates ").append(r.postFilter.nominatedNodeName())
+                            .append(r.postFilter.victims().isEmpty() ? "" : " and evicts " + String.join(", ", r.postFilter.victims()))
+                            .append("; the pod schedules there once they are gone\n");
+                }
             }
         }
         if (!e.reasons().isEmpty()) {
@@ -118,6 +124,24 @@ public final class WhatIfRenderer {
         }
         notes(sb, notes);
         return sb.toString();
+    }
+
+    /** "; score 187, next node-a 150" from the score table, when there was scoring. */
+    private static String runnerUp(CycleReport r) {
+        if (r.scores == null || r.scores.get(r.selected) == null) {
+            return "";
+        }
+        long best = r.scores.get(r.selected).get("total");
+        String next = null;
+        long nextScore = Long.MIN_VALUE;
+        for (Map.Entry<String, Map<String, Long>> e : r.scores.entrySet()) {
+            long t = e.getValue().get("total");
+            if (!e.getKey().equals(r.selected) && (t > nextScore || (t == nextScore && e.getKey().compareTo(next) < 0))) {
+                next = e.getKey();
+                nextScore = t;
+            }
+        }
+        return "; score " + best + (next == null ? "" : ", next " + next + " " + nextScore);
     }
 
     private static String placement(CycleReport r) {

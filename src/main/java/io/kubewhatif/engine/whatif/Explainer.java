@@ -151,8 +151,9 @@ public final class Explainer {
 
     private Explanation done(String pod, String verdict, CycleReport main, List<ReasonGroup> reasons, List<String> unresolved) {
         List<Suggestion> ranked = new ArrayList<>(suggestions);
-        ranked.sort(Comparator.comparingInt((Suggestion s) -> -s.opens().size()).thenComparing(s -> s.kind().ordinal())
-                .thenComparing(Suggestion::summary));
+        // Most nodes opened first; adding a node, the costliest answer, always last.
+        ranked.sort(Comparator.comparingInt((Suggestion s) -> s.kind() == Kind.NEW_NODE ? 1 : 0).thenComparingInt(s -> -s.opens().size())
+                .thenComparing(s -> s.kind().ordinal()).thenComparing(Suggestion::summary));
         boolean onlyNew = "Unschedulable".equals(verdict) && ranked.stream().allMatch(s -> s.kind() == Kind.NEW_NODE);
         return new Explanation(pod, verdict, main, session.before(), reasons, ranked, onlyNew, unresolved);
     }
@@ -807,7 +808,8 @@ public final class Explainer {
             List<HasMetadata> copy = new ArrayList<>(cluster);
             copy.add(node);
             CycleReport r = Session.open(config, copy, before).probe(target);
-            if (r.selected != null && r.feasibleNodes.contains(name)) {
+            // In a sequence the pods before it may move to the new node; what counts is that the pod then schedules.
+            if (r.selected != null) {
                 Map<String, String> alloc = new TreeMap<>();
                 node.getStatus().getAllocatable().forEach((k, v) -> alloc.put(k, v.toString()));
                 List<String> taints = new ArrayList<>();

@@ -139,8 +139,12 @@ class ExplainerTest {
         if ("Scheduled".equals(c.verdict())) {
             assertTrue(e.suggestions().isEmpty());
         }
-        for (int i = 1; i < e.suggestions().size(); i++) {
-            assertTrue(e.suggestions().get(i - 1).opens().size() >= e.suggestions().get(i).opens().size(), "ranked by nodes opened");
+        List<Suggestion> existing = e.suggestions().stream().filter(x -> x.kind() != Kind.NEW_NODE).toList();
+        for (int i = 1; i < existing.size(); i++) {
+            assertTrue(existing.get(i - 1).opens().size() >= existing.get(i).opens().size(), "ranked by nodes opened");
+        }
+        for (int i = existing.size(); i < e.suggestions().size(); i++) {
+            assertEquals(Kind.NEW_NODE, e.suggestions().get(i).kind(), "a new node comes last");
         }
         for (Suggestion x : e.suggestions()) {
             verify(x, s.cluster(), s.before(), s.last());
