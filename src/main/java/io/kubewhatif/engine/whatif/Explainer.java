@@ -60,9 +60,8 @@ public final class Explainer {
     private static final int MAX_NEW_NODE_TRIES = 3;
     private static final int MAX_SKEW_STEPS = 10;
     private static final int REFINE_STEPS = 10;
-    /** Filters a copy of a node (without its pods) passes as well as the node itself could after evictions. */
-    private static final Set<String> POD_DEPENDENT = Set.of(NodeResourcesFit.NAME, NodePorts.NAME, InterPodAffinity.NAME,
-            PodTopologySpread.NAME, "NodeVolumeLimits", "VolumeRestrictions");
+    /** Filters an empty copy of a node passes whatever the node's own pods: they only count those pods. */
+    private static final Set<String> POD_DEPENDENT = Set.of(NodeResourcesFit.NAME, NodePorts.NAME, "NodeVolumeLimits", "VolumeRestrictions");
 
     private final Configuration config;
     private final List<HasMetadata> cluster;
@@ -787,7 +786,7 @@ public final class Explainer {
     private void newNode(CycleReport main) throws FrameworkException {
         PodInfo info = PodInfo.of(target);
         List<NodeInfo> templates = new ArrayList<>(session.snapshot().nodes());
-        templates.sort(Comparator.comparingInt((NodeInfo n) -> inheritsFailure(main, n.name()) ? 1 : 0)
+        templates.sort(Comparator.comparingInt((NodeInfo n) -> inheritedFailures(main, n.name()))
                 .thenComparingLong((NodeInfo n) -> -n.allocatable().milliCpu)
                 .thenComparingLong((NodeInfo n) -> -n.allocatable().memory)
                 .thenComparing(NodeInfo::name));
@@ -837,18 +836,22 @@ public final class Explainer {
         return m;
     }
 
-    /** Whether a copy of the node would fail as the node does (a filter that does not depend on the node's pods). */
-    private static boolean inheritsFailure(CycleReport main, String node) {
+    /**
+     * How many of the node's failing filters an empty copy of it could inherit: all but those that only count the
+     * node's own pods. Topology spread and inter-pod affinity count too, as their domain (a zone) may carry over.
+     */
+    private static int inheritedFailures(CycleReport main, String node) {
         Map<String, StatusView> m = main.filterAll.get(node);
         if (m == null) {
-            return false;
+            return 0;
         }
+        int n = 0;
         for (String p : m.keySet()) {
             if (!POD_DEPENDENT.contains(p)) {
-                return true;
+                n++;
             }
         }
-        return false;
+        return n;
     }
 
     /** A copy of a node without its pods, allocatable raised where the pod requests more. */
