@@ -146,7 +146,7 @@ public final class WhatIf {
         if (names.size() <= 8) {
             return String.join(", ", names);
         }
-        return String.join(", ", names.subList(0, 8)) + " … (" + names.size() + " pods)";
+        return String.join(", ", names.subList(0, 8)) + " and " + (names.size() - 8) + " more";
     }
 
     private static int firstNotScheduled(Configuration config, List<HasMetadata> cluster, List<Pod> pods) {

@@ -50,6 +50,7 @@ public final class CapacityCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
+        WorkflowOutput.require(spec, output.format);
         if (max != null && max < 0) {
             throw new ParameterException(spec.commandLine(), "--max: must be 0 or more, got " + max);
         }

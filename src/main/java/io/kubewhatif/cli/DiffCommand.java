@@ -57,6 +57,7 @@ public final class DiffCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
+        WorkflowOutput.require(spec, output.format);
         if (configA == null && configB == null) {
             throw new ParameterException(spec.commandLine(), "Missing --config and/or --config-b: nothing to compare with the defaults");
         }

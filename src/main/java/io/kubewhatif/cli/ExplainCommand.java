@@ -59,6 +59,7 @@ public final class ExplainCommand implements java.util.concurrent.Callable<Integ
 
     @Override
     public Integer call() throws Exception {
+        WorkflowOutput.require(spec, output.format);
         if (podName == null && (pods == null || pods.isEmpty())) {
             throw new ParameterException(spec.commandLine(), "Missing POD_NAME (a pending pod of the cluster) or -f PATH");
         }

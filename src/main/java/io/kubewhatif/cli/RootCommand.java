@@ -10,7 +10,7 @@ import picocli.CommandLine.Model.CommandSpec;
         description = {"What-if scheduling for Kubernetes: runs one kube-scheduler v1.34 cycle on manifests from files",
                 "and explains every plugin's verdict and score."},
         subcommands = {ScheduleCommand.class, ExplainCommand.class, CapacityCommand.class, SimulateCommand.class, DiffCommand.class,
-                ValidateCommand.class, VersionCommand.class},
+                ValidateCommand.class, ConfigCommand.class, PluginsCommand.class, VersionCommand.class},
         footer = {"", "Exit codes: 0 scheduled/valid, 1 internal error, 2 usage, 3 bad input, 4 invalid config, 5 unschedulable, 6 gated,",
                 "7 placements differ (diff)."})
 public final class RootCommand implements Runnable {

@@ -4,7 +4,10 @@ import io.kubewhatif.app.Simulation;
 import io.kubewhatif.engine.diagnostics.CycleReport;
 import io.kubewhatif.engine.diagnostics.RunReport;
 import io.kubewhatif.engine.framework.SchedulerOptions;
+import io.kubewhatif.render.AnnotationsRenderer;
 import io.kubewhatif.render.HumanRenderer;
+import io.kubewhatif.render.MarkdownRenderer;
+import io.kubewhatif.render.NameRenderer;
 import io.kubewhatif.render.JsonRenderer;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -43,20 +46,38 @@ public final class ScheduleCommand implements Callable<Integer> {
     @Option(names = "--all-nodes", description = "Evaluate every node (percentageOfNodesToScore 100) for a full diagnosis.")
     boolean allNodes;
 
+    @Option(names = "--explain", description = "Explain PodTopologySpread and InterPodAffinity rejections (domain counts, matched pods); implied by -o wide.")
+    boolean explain;
+
     @Mixin
     OutputMixin output;
 
     @Override
     public Integer call() throws Exception {
-        RunReport report = Simulation.schedule(root.env.stdin(), cluster, pods, config, new SchedulerOptions(allNodes, true));
+        OutputMixin.Format format = output.format;
+        SchedulerOptions options = new SchedulerOptions(allNodes, true, explain || format == OutputMixin.Format.wide,
+                format == OutputMixin.Format.annotations);
+        RunReport report = Simulation.schedule(root.env.stdin(), cluster, pods, config, options);
         PrintWriter out = spec.commandLine().getOut();
         PrintWriter err = spec.commandLine().getErr();
         for (String n : report.notes) {
             err.println("warning: " + n);
         }
-        switch (output.format) {
+        switch (format) {
             case json -> out.print(JsonRenderer.render(report));
             case yaml -> out.print(JsonRenderer.renderYaml(report));
+            case markdown -> out.print(new MarkdownRenderer(explain).render(report));
+            case name, annotations -> {
+                if (report.configError != null) {
+                    err.println("error: invalid configuration: " + report.configError);
+                } else if (format == OutputMixin.Format.name) {
+                    out.print(NameRenderer.render(report));
+                } else {
+                    AnnotationsRenderer.Output a = AnnotationsRenderer.render(report);
+                    a.warnings().forEach(w -> err.println("warning: " + w));
+                    out.print(a.yaml());
+                }
+            }
             case wide -> out.print(new HumanRenderer(output.style(root.env), true, !output.noHeaders).render(report));
             default -> out.print(new HumanRenderer(output.style(root.env), false, !output.noHeaders).render(report));
         }

@@ -60,6 +60,7 @@ public final class SimulateCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
+        WorkflowOutput.require(spec, output.format);
         WhatIf.Inputs in = clusterInput.inputs(spec, root.env, namespace, pods, replicas);
         RunReport report = WhatIf.simulate(root.env.stdin(), in, config, queueOrder, new SchedulerOptions(allNodes, details || output.format == OutputMixin.Format.json
                 || output.format == OutputMixin.Format.yaml));

@@ -176,7 +176,8 @@ public final class ManifestReader {
             while (it.hasNextValue()) {
                 JsonNode node = it.nextValue();
                 index++;
-                if (node == null || node.isNull() || node.isMissingNode()) {
+                // An empty document (a trailing "---", as kubectl prints) reads as null or as an empty scalar.
+                if (node == null || node.isNull() || node.isMissingNode() || node.isTextual() && node.asText().isEmpty()) {
                     continue;
                 }
                 addDocument(source, index, node, out);

@@ -15,6 +15,7 @@ import io.fabric8.kubernetes.api.model.Quantity;
 import io.fabric8.kubernetes.api.model.ResourceRequirements;
 import io.fabric8.kubernetes.api.model.Toleration;
 import io.fabric8.kubernetes.api.model.TopologySpreadConstraint;
+import io.kubewhatif.engine.snapshot.PodResources;
 import io.kubewhatif.engine.util.QuantityFormatException;
 
 import java.util.LinkedHashMap;
@@ -120,6 +121,8 @@ public final class ObjectDecoder {
         if (pod.getStatus() == null) {
             pod.setStatus(new io.fabric8.kubernetes.api.model.PodStatus());
         }
+        checkTime(d, "metadata.creationTimestamp", pod.getMetadata().getCreationTimestamp());
+        checkTime(d, "status.startTime", pod.getStatus().getStartTime());
         if (spec.getContainers() == null || spec.getContainers().isEmpty()) {
             throw new InputException(d.where() + ": spec.containers: at least one container is required");
         }
@@ -131,8 +134,9 @@ public final class ObjectDecoder {
         if (spec.getResources() != null) {
             checkQuantities(d, "spec.resources.requests", spec.getResources().getRequests());
             checkQuantities(d, "spec.resources.limits", spec.getResources().getLimits());
-            defaultRequests(spec.getResources());
+            defaultPodRequests(pod);
         }
+        roundUpPodQuantities(pod);
         if (spec.getTolerations() != null) {
             for (int i = 0; i < spec.getTolerations().size(); i++) {
                 Toleration t = spec.getTolerations().get(i);
@@ -204,6 +208,89 @@ public final class ObjectDecoder {
         }
     }
 
+    /**
+     * defaultPodRequests (PodLevelResources, on in v1.34): with pod-level limits, a missing pod-level cpu/memory
+     * request becomes the containers' effective request when they ask for it, else the pod-level limit.
+     */
+    private static void defaultPodRequests(Pod pod) {
+        ResourceRequirements r = pod.getSpec().getResources();
+        if (r.getLimits() == null || r.getLimits().isEmpty()) {
+            return;
+        }
+        Map<String, Quantity> req = r.getRequests() == null ? new LinkedHashMap<>() : new LinkedHashMap<>(r.getRequests());
+        for (Map.Entry<String, java.math.BigDecimal> e : PodResources.aggregateContainerRequests(pod).entrySet()) {
+            String k = e.getKey();
+            if (!req.containsKey(k) && ("cpu".equals(k) || "memory".equals(k))) {
+                req.put(k, new Quantity(canonical(e.getValue())));
+            }
+        }
+        for (Map.Entry<String, Quantity> e : r.getLimits().entrySet()) {
+            String k = e.getKey();
+            if (!req.containsKey(k) && ("cpu".equals(k) || "memory".equals(k) || k.startsWith("hugepages-"))) {
+                req.put(k, e.getValue());
+            }
+        }
+        if (!req.isEmpty()) {
+            r.setRequests(req);
+        }
+    }
+
+    private static String canonical(java.math.BigDecimal v) {
+        java.math.BigDecimal milli = v.movePointRight(3);
+        if (v.signum() != 0 && v.stripTrailingZeros().scale() > 0 && milli.stripTrailingZeros().scale() <= 0) {
+            return milli.toBigInteger() + "m";
+        }
+        return v.stripTrailingZeros().toPlainString();
+    }
+
+    /** SetDefaults_ResourceList: every quantity of a pod's resource lists is rounded up to milli units. */
+    private static void roundUpPodQuantities(Pod pod) {
+        PodSpec spec = pod.getSpec();
+        for (List<Container> cs : java.util.Arrays.asList(spec.getContainers(), spec.getInitContainers())) {
+            if (cs == null) {
+                continue;
+            }
+            for (Container c : cs) {
+                if (c.getResources() != null) {
+                    roundUp(c.getResources().getRequests());
+                    roundUp(c.getResources().getLimits());
+                }
+            }
+        }
+        roundUp(spec.getOverhead());
+        if (spec.getResources() != null) {
+            roundUp(spec.getResources().getRequests());
+            roundUp(spec.getResources().getLimits());
+        }
+        if (pod.getStatus() != null) {
+            for (List<io.fabric8.kubernetes.api.model.ContainerStatus> l
+                    : java.util.Arrays.asList(pod.getStatus().getContainerStatuses(), pod.getStatus().getInitContainerStatuses())) {
+                if (l == null) {
+                    continue;
+                }
+                for (io.fabric8.kubernetes.api.model.ContainerStatus cs : l) {
+                    roundUp(cs.getAllocatedResources());
+                    if (cs.getResources() != null) {
+                        roundUp(cs.getResources().getRequests());
+                        roundUp(cs.getResources().getLimits());
+                    }
+                }
+            }
+        }
+    }
+
+    private static void roundUp(Map<String, Quantity> list) {
+        if (list == null) {
+            return;
+        }
+        for (Map.Entry<String, Quantity> e : list.entrySet()) {
+            java.math.BigDecimal v = PodResources.parse(e.getValue());
+            if (v.stripTrailingZeros().scale() > 3) {
+                e.setValue(new Quantity(canonical(v.setScale(3, java.math.RoundingMode.CEILING))));
+            }
+        }
+    }
+
     /** A container's missing requests are copied from its limits (API defaulting). */
     private static void defaultRequests(ResourceRequirements r) {
         if (r.getLimits() == null || r.getLimits().isEmpty()) {
@@ -232,9 +319,13 @@ public final class ObjectDecoder {
         if (node.getStatus() != null) {
             checkQuantities(d, "status.capacity", node.getStatus().getCapacity());
             checkQuantities(d, "status.allocatable", node.getStatus().getAllocatable());
-            if (node.getStatus().getAllocatable() == null || node.getStatus().getAllocatable().isEmpty()) {
+            // SetDefaults_NodeStatus: only a missing allocatable (an empty one stays empty; fabric8 reads both as empty).
+            com.fasterxml.jackson.databind.JsonNode allocatable = d.tree().path("status").path("allocatable");
+            if (allocatable.isMissingNode() || allocatable.isNull()) {
                 node.getStatus().setAllocatable(node.getStatus().getCapacity());
             }
+            roundUp(node.getStatus().getCapacity());
+            roundUp(node.getStatus().getAllocatable());
         }
         if (node.getSpec() != null && node.getSpec().getTaints() != null) {
             for (int i = 0; i < node.getSpec().getTaints().size(); i++) {
@@ -247,6 +338,18 @@ public final class ObjectDecoder {
                     throw new InputException(d.where() + ": spec.taints[" + i + "].key: Required value");
                 }
             }
+        }
+    }
+
+    /** metav1.Time: RFC 3339, as the API server would have required (a running pod's start time is read). */
+    private static void checkTime(Document d, String path, String value) throws InputException {
+        if (value == null || value.isEmpty()) {
+            return;
+        }
+        try {
+            java.time.OffsetDateTime.parse(value);
+        } catch (java.time.format.DateTimeParseException e) {
+            throw new InputException(d.where() + ": " + path + ": Invalid value: \"" + value + "\": not an RFC 3339 time (e.g. 2025-01-01T00:00:00Z)");
         }
     }
 

@@ -156,10 +156,26 @@ public final class ReportTree {
             }
             m.put("assumed", a);
         }
+        putStatuses(m, "preFilterPlugins", r.preFilterPlugins);
+        putStatuses(m, "preScorePlugins", r.preScorePlugins);
+        putStatuses(m, "reservePlugins", r.reservePlugins);
+        putStatuses(m, "permitPlugins", r.permitPlugins);
+        putStatuses(m, "preBindPlugins", r.preBindPlugins);
+        putStatuses(m, "bindPlugins", r.bindPlugins);
         if (!r.details.isEmpty()) {
             m.put("details", r.details);
         }
         return m;
+    }
+
+    /** Extra field: plugin → {code, reasons} of every plugin an extension point called, in run order. */
+    private static void putStatuses(Map<String, Object> m, String field, Map<String, StatusView> perPlugin) {
+        if (perPlugin == null || perPlugin.isEmpty()) {
+            return;
+        }
+        Map<String, Object> out = new LinkedHashMap<>();
+        perPlugin.forEach((p, s) -> out.put(p, status(s, false)));
+        m.put(field, out);
     }
 
     private static Map<String, Object> status(StatusView s, boolean withPlugin) {

@@ -21,6 +21,7 @@ import java.util.Map;
  */
 public final class WhatIfRenderer {
     private static final int NODES_SHOWN = 6;
+    static final int WIDTH = 80;
     private static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT)
             .disable(SerializationFeature.FAIL_ON_EMPTY_BEANS);
     private static final ObjectMapper YAML = new ObjectMapper(YAMLFactory.builder()
@@ -49,74 +50,72 @@ public final class WhatIfRenderer {
 
     public String explain(Explanation e, List<String> notes) {
         StringBuilder sb = new StringBuilder();
+        String arrow = " " + style.arrow() + " ";
         if (!e.before().isEmpty()) {
-            sb.append("After the ").append(e.before().size()).append(" pod(s) of -f before it:");
+            List<String> placed = new ArrayList<>();
             for (CycleReport b : e.before()) {
-                sb.append(' ').append(b.pod).append(' ').append(style.arrow()).append(' ').append(placement(b)).append(';');
+                placed.add(b.pod + arrow + placement(b));
             }
-            sb.setLength(sb.length() - 1);
-            sb.append('\n');
+            line(sb, "After the " + e.before().size() + " pod(s) of -f before it: " + String.join("; ", placed), "  ");
         }
         CycleReport r = e.report();
         switch (e.verdict()) {
             case "Scheduled" -> {
-                sb.append(style.bold(e.pod() + " " + style.arrow() + " " + r.selected)).append(": it schedules")
-                        .append(" (").append(r.feasibleNodes.size()).append(" feasible of ").append(r.numAllNodes).append(" node(s)")
-                        .append(runnerUp(r)).append(")\n");
+                line(sb, style.bold(e.pod() + arrow + r.selected) + ": it schedules (" + r.feasibleNodes.size() + " feasible of "
+                        + r.numAllNodes + " node(s)" + runnerUp(r) + ")", "  ");
                 if (r.topNodes != null && r.topNodes.size() > 1) {
-                    sb.append("  tie between ").append(String.join(", ", r.topNodes)).append(": kube-scheduler picks one at random\n");
+                    line(sb, "  tie between " + String.join(", ", r.topNodes) + ": kube-scheduler picks one at random, kube-whatif the first",
+                            "    ");
                 }
             }
-            case "Gated" -> sb.append(e.pod()).append(": ").append(style.yellow("Gated")).append(" by ").append(r.preEnqueue.plugin()).append(": ")
-                    .append(String.join(", ", r.preEnqueue.reasons())).append('\n');
-            case "Error" -> sb.append(e.pod()).append(": ").append(style.red("Error")).append(": ")
-                    .append(r.error != null ? r.error : r.scheduleError).append('\n');
+            case "Gated" -> line(sb, e.pod() + ": " + style.yellow("Gated") + " by " + r.preEnqueue.plugin() + ": "
+                    + String.join(", ", r.preEnqueue.reasons()), "  ");
+            case "Error" -> line(sb, e.pod() + ": " + style.red("Error") + ": " + (r.error != null ? r.error : r.scheduleError), "  ");
             default -> {
                 sb.append(e.pod()).append(": ").append(style.red("Unschedulable")).append('\n');
-                sb.append("  ").append(r.fitError).append('\n');
+                line(sb, "  " + r.fitError, "  ");
                 if (r.postFilter != null && !r.postFilter.nominatedNodeName().isEmpty()) {
-                    sb.append("  ").append(style.yellow("kube-scheduler preempts")).append(": it nominates ").append(r.postFilter.nominatedNodeName())
-                            .append(r.postFilter.victims().isEmpty() ? "" : " and evicts " + String.join(", ", r.postFilter.victims()))
-                            .append("; the pod schedules there once they are gone\n");
+                    line(sb, "  " + style.yellow("kube-scheduler preempts") + ": it nominates " + r.postFilter.nominatedNodeName()
+                            + (r.postFilter.victims().isEmpty() ? "" : " and evicts " + String.join(", ", r.postFilter.victims()))
+                            + "; the pod schedules there once they are gone", "    ");
                 }
             }
         }
         if (!e.reasons().isEmpty()) {
-            sb.append('\n').append(style.bold("Why")).append("  (every filter that rejects each node; a node can appear under several reasons)\n");
-            Table t = new Table(List.of("PLUGIN", "REASON", "NODES", ""), false, false, true, false);
+            sb.append('\n').append(style.bold("Why")).append("  (every filter that rejects a node; a node can be under several)\n");
             for (Explanation.ReasonGroup g : e.reasons()) {
-                t.add(g.plugin(), g.reason(), String.valueOf(g.nodes().size()), nodeList(g.nodes()));
+                line(sb, "  " + g.plugin() + ": " + g.reason(), "    ");
+                line(sb, "    " + g.nodes().size() + " node(s): " + nodeList(g.nodes()), "      ");
             }
-            sb.append(t.render(headers));
         }
         if (!e.suggestions().isEmpty()) {
-            sb.append('\n').append(style.bold("What would help")).append("  (each verified by re-running the cycle on a modified copy; most nodes opened first)\n");
+            sb.append('\n').append(style.bold("What would help")).append("  (each verified by re-running the cycle; most nodes first)\n");
             int i = 1;
             for (Explanation.Suggestion s : e.suggestions()) {
-                sb.append(String.format("%2d. ", i++)).append(s.summary()).append('\n');
-                sb.append("    ").append(style.green("opens " + s.opens().size() + " node(s)")).append(": ").append(nodeList(s.opens()))
-                        .append("; the pod would go to ").append(s.selected()).append('\n');
-                if (s.kind() == Explanation.Kind.REQUESTS || s.kind() == Explanation.Kind.COMBINED || wide) {
-                    for (Explanation.Change c : s.changes()) {
-                        if (c.field().startsWith("spec.containers") || c.field().startsWith("spec.initContainers") || c.field().startsWith("spec.resources") || wide) {
-                            sb.append("      ").append(c.field()).append(": ").append(c.from() == null ? "(none)" : c.from()).append(' ')
-                                    .append(style.arrow()).append(' ').append(c.to() == null ? "(removed)" : c.to()).append('\n');
-                        }
+                String num = String.format("%3d. ", i++);
+                line(sb, num + s.summary(), "       ");
+                line(sb, "       " + style.green("opens " + s.opens().size() + " node(s)") + ": " + nodeList(s.opens())
+                        + "; the pod would go to " + s.selected(), "         ");
+                for (Explanation.Change c : s.changes()) {
+                    boolean request = c.field().contains(".resources.requests.");
+                    if (request || wide) {
+                        String what = c.field().isEmpty() ? c.object() : (wide ? c.object() + " " : "") + c.field();
+                        line(sb, "       " + what + ": " + (c.from() == null ? "(none)" : c.from()) + arrow
+                                + (c.to() == null ? "(removed)" : c.to()), "         ");
                     }
                 }
-                if (s.newNode() != null && (wide || !s.newNode().taints().isEmpty())) {
-                    sb.append("      taints: ").append(s.newNode().taints().isEmpty() ? "none" : String.join(", ", s.newNode().taints())).append('\n');
+                if (s.newNode() != null && !s.newNode().taints().isEmpty()) {
+                    line(sb, "       taints: " + String.join(", ", s.newNode().taints()), "         ");
                 }
             }
         }
         if ("Unschedulable".equals(e.verdict())) {
             if (e.onlyNewNodes()) {
-                sb.append('\n').append(style.yellow("Nothing short of new nodes helps"))
-                        .append(": no verified change to the pod, to existing nodes or by evictions makes it fit")
-                        .append(e.suggestions().isEmpty() ? ", and no copy of an existing node would either.\n" : ".\n");
+                line(sb, "\n" + style.yellow("Nothing short of new nodes helps") + ": no verified change to the pod, to the existing nodes or"
+                        + " by evictions makes it fit" + (e.suggestions().isEmpty() ? ", and no copy of an existing node would either." : "."), "  ");
             }
             if (!e.unresolved().isEmpty()) {
-                sb.append("No verified change found for: ").append(String.join(", ", e.unresolved())).append('\n');
+                line(sb, "No verified change found for: " + String.join(", ", e.unresolved()), "  ");
             }
         }
         if (wide) {
@@ -124,6 +123,15 @@ public final class WhatIfRenderer {
         }
         notes(sb, notes);
         return sb.toString();
+    }
+
+    /** Appends {@code text} wrapped at 80 columns (continuation lines start with {@code indent}) and a newline. */
+    private static void line(StringBuilder sb, String text, String indent) {
+        if (text.startsWith("\n")) {
+            sb.append('\n');
+            text = text.substring(1);
+        }
+        sb.append(Text.wrap(text, indent, WIDTH, x -> x)).append('\n');
     }
 
     /** "; score 187, next node-a 150" from the score table, when there was scoring. */
@@ -158,7 +166,7 @@ public final class WhatIfRenderer {
         if (nodes.size() <= NODES_SHOWN) {
             return String.join(", ", nodes);
         }
-        return String.join(", ", nodes.subList(0, NODES_SHOWN)) + ", … (+" + (nodes.size() - NODES_SHOWN) + ")";
+        return String.join(", ", nodes.subList(0, NODES_SHOWN)) + " and " + (nodes.size() - NODES_SHOWN) + " more";
     }
 
     private static void notes(StringBuilder sb, List<String> notes) {
@@ -251,7 +259,7 @@ public final class WhatIfRenderer {
 
     public String capacity(String template, Capacity.Result r, List<String> notes) {
         StringBuilder sb = new StringBuilder();
-        sb.append(style.bold(template + ": " + r.replicas() + " replica(s) fit")).append('\n');
+        line(sb, style.bold(template + ": " + r.replicas() + " replica(s) fit"), "  ");
         if (!r.replicasOnNodes().isEmpty()) {
             sb.append('\n');
             Table t = new Table(List.of("NODE", "REPLICAS"), false, true);
@@ -260,14 +268,13 @@ public final class WhatIfRenderer {
             }
             sb.append(t.render(headers));
         }
-        sb.append('\n').append("Stopped: ").append(r.stop().type()).append(": ").append(r.stop().message()).append('\n');
+        sb.append('\n');
+        line(sb, "Stopped: " + r.stop().type() + ": " + r.stop().message(), "  ");
         if (!r.failSummary().isEmpty()) {
             sb.append("Fit failures on nodes:\n");
-            Table t = new Table(List.of("REASON", "NODES"), false, true);
             for (Capacity.ReasonCount c : r.failSummary()) {
-                t.add(c.reason(), String.valueOf(c.count()));
+                line(sb, String.format("  %5d  %s", c.count(), c.reason()), "         ");
             }
-            sb.append(t.render(headers));
         }
         if (wide && r.stopReport() != null) {
             sb.append('\n').append(new HumanRenderer(style, true, headers).cycle(r.stopReport()));
@@ -341,15 +348,17 @@ public final class WhatIfRenderer {
             t.add(new String[] {String.valueOf(i++), r.pod, word, node}, new String[] {String.valueOf(i - 1), r.pod, color(word), node});
         }
         sb.append(t.render(headers));
-        sb.append('\n').append(run.steps.size()).append(" pod(s) in ").append(queueOrder ? "queue order (QueueSort)" : "file order").append(": ")
-                .append(scheduled).append(" scheduled, ").append(unschedulable).append(" unschedulable");
+        StringBuilder summary = new StringBuilder().append(run.steps.size()).append(" pod(s) in ")
+                .append(queueOrder ? "queue order (QueueSort)" : "file order").append(": ").append(scheduled).append(" scheduled, ")
+                .append(unschedulable).append(" unschedulable");
         if (gated > 0) {
-            sb.append(", ").append(gated).append(" gated");
+            summary.append(", ").append(gated).append(" gated");
         }
         if (nominated > 0) {
-            sb.append("; ").append(nominated).append(" nominated after preemption, ").append(victims).append(" victim(s) evicted");
+            summary.append("; ").append(nominated).append(" nominated after preemption, ").append(victims).append(" victim(s) evicted");
         }
         sb.append('\n');
+        line(sb, summary.toString(), "  ");
         List<CycleReport> failed = new ArrayList<>();
         for (CycleReport r : run.steps) {
             if (r.selected == null || (r.assumed != null && !r.assumed.ok())) {
@@ -359,9 +368,9 @@ public final class WhatIfRenderer {
         if (!failed.isEmpty() && !details) {
             sb.append('\n').append(style.bold("Not scheduled")).append('\n');
             for (CycleReport r : failed) {
-                sb.append("  ").append(r.pod).append(": ").append(message(r)).append('\n');
+                line(sb, "  " + r.pod + ": " + message(r), "    ");
                 if (r.postFilter != null && !r.postFilter.victims().isEmpty()) {
-                    sb.append("    evicts ").append(String.join(", ", r.postFilter.victims())).append('\n');
+                    line(sb, "    nominated to " + r.postFilter.nominatedNodeName() + ", evicting " + String.join(", ", r.postFilter.victims()), "      ");
                 }
             }
         }
@@ -369,7 +378,7 @@ public final class WhatIfRenderer {
             HumanRenderer h = new HumanRenderer(style, wide, headers);
             int k = 1;
             for (CycleReport r : run.steps) {
-                sb.append('\n').append(style.bold("── " + k++ + "/" + run.steps.size() + " ")).append('\n').append(h.cycle(r));
+                sb.append('\n').append(style.bold(style.rule() + " " + k++ + "/" + run.steps.size() + " ")).append('\n').append(h.cycle(r));
             }
         }
         notes(sb, run.notes);
@@ -454,10 +463,7 @@ public final class WhatIfRenderer {
         Table t = new Table(List.of("POD", "A NODE", "A SCORE", "B NODE", "B SCORE", ""), false, false, true, false, true, false);
         int differ = 0;
         for (ProfileDiff.PodDiff p : d.pods()) {
-            String mark = p.same() ? "" : "≠";
-            if (!style.unicode()) {
-                mark = p.same() ? "" : "!=";
-            }
+            String mark = p.same() ? "" : style.unicode() ? "≠" : "!=";
             differ += p.same() ? 0 : 1;
             String[] cells = {p.pod(), sideNode(p.a()), score(p.a()), sideNode(p.b()), score(p.b()), mark};
             String[] disp = cells.clone();
@@ -469,9 +475,10 @@ public final class WhatIfRenderer {
             if (p.same()) {
                 continue;
             }
-            sb.append('\n').append(style.bold(p.pod())).append(": ").append(p.explanation()).append('\n');
+            sb.append('\n');
+            line(sb, style.bold(p.pod()) + ": " + p.explanation(), "  ");
             if (!p.margins().isEmpty() && p.a().node() != null && p.b().node() != null) {
-                sb.append("  weighted score of ").append(p.a().node()).append(" minus ").append(p.b().node()).append(", per plugin:\n");
+                line(sb, "  weighted score of " + p.a().node() + " minus " + p.b().node() + ", per plugin (A, B: weight and margin):", "    ");
                 Table mt = new Table(List.of("  PLUGIN", "WEIGHT A", "WEIGHT B", "MARGIN A", "MARGIN B", "SHIFT"), false, true, true, true, true, true);
                 for (ProfileDiff.PluginMargin m : p.margins()) {
                     mt.add("  " + m.plugin(), str(m.weightA()), str(m.weightB()), str(m.marginA()), str(m.marginB()), str(m.shift()));

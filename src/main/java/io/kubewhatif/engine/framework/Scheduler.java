@@ -15,6 +15,8 @@ import io.kubewhatif.engine.config.Profile;
 import io.kubewhatif.engine.diagnostics.CycleReport;
 import io.kubewhatif.engine.diagnostics.FitErrorMessage;
 import io.kubewhatif.engine.diagnostics.StatusView;
+import io.kubewhatif.engine.plugins.interpodaffinity.InterPodAffinity;
+import io.kubewhatif.engine.plugins.podtopologyspread.PodTopologySpread;
 import io.kubewhatif.engine.snapshot.ClusterSnapshot;
 import io.kubewhatif.engine.snapshot.NodeInfo;
 import io.kubewhatif.engine.snapshot.PodInfo;
@@ -56,6 +58,15 @@ public final class Scheduler {
         for (Profile p : config.profiles()) {
             fws.put(p.schedulerName(), Framework.build(p, registry, snapshot));
         }
+        // The nominator only knows pods this scheduler queued: pods of its profiles (responsibleForPod) that pass
+        // PreEnqueue (moveToActiveQ adds the nomination; a gated pod waits in unschedulablePods without one).
+        for (PodInfo p : List.copyOf(snapshot.nominatedPods())) {
+            String name = p.pod().getSpec().getSchedulerName();
+            Framework fw = fws.get(name == null || name.isEmpty() ? Configuration.DEFAULT_SCHEDULER_NAME : name);
+            if (fw == null || !fw.runPreEnqueuePlugins(p).isSuccess()) {
+                snapshot.unnominate(p.uid());
+            }
+        }
         return new Scheduler(config, fws, snapshot, options);
     }
 
@@ -91,6 +102,7 @@ public final class Scheduler {
     private CycleReport cycle(PodInfo pod, boolean commit) {
         CycleReport report = new CycleReport();
         report.pod = pod.key();
+        report.input = pod.pod();
         String schedulerName = pod.pod().getSpec().getSchedulerName();
         if (schedulerName == null || schedulerName.isEmpty()) {
             schedulerName = "default-scheduler";
@@ -113,14 +125,25 @@ public final class Scheduler {
             return report;
         }
         CycleState state = new CycleState();
-        Outcome out = schedulePod(fw, state, pod, report);
-        if (out.selected != null) {
-            report.selected = out.selected;
-            if (commit) {
-                assume(fw, state, pod, out.selected, report);
+        if (options.traceFilters()) {
+            report.filterTrace = new TreeMap<>();
+            fw.traceFilters(report.filterTrace);
+        }
+        try {
+            Outcome out = schedulePod(fw, state, pod, report);
+            if (out.selected != null) {
+                report.selected = out.selected;
+                if (commit) {
+                    assume(fw, state, pod, out.selected, report);
+                }
+            } else if (commit && out.postFilter != null) {
+                applyPostFilter(pod, out.postFilter);
+            } else if (commit && report.scheduleError != null) {
+                // newFailureNominatingInfo: without NominatedNodeNameForExpectation an error clears the nomination.
+                snapshot.unnominate(pod.uid());
             }
-        } else if (out.postFilter != null && commit) {
-            applyPostFilter(pod, out.postFilter);
+        } finally {
+            fw.traceFilters(null);
         }
         return report;
     }
@@ -160,6 +183,7 @@ public final class Scheduler {
         for (Map.Entry<String, Status> e : pf.perPlugin().entrySet()) {
             report.preFilterPlugins.put(e.getKey(), StatusView.of(e.getValue()));
         }
+        pf.perPluginNodes().forEach((plugin, names) -> report.preFilterResults.put(plugin, new ArrayList<>(names)));
         if (pf.nodeNames() != null && pf.status().isSuccess()) {
             report.preFilterNodeNames = new ArrayList<>(new TreeSet<>(pf.nodeNames()));
         }
@@ -208,13 +232,27 @@ public final class Scheduler {
                 feasible = findNodesThatPassFilters(fw, state, pod, nodes, statuses, unschedulablePlugins, pendingPlugins, report, true);
                 int processed = feasible.size() + statuses.size();
                 nextStartNodeIndex = (nextStartNodeIndex + processed) % numAll;
+                if (report.scheduleError != null) {
+                    // A Filter Error is not a FitError: no PostFilter, no FailedScheduling message, no feasible nodes.
+                    for (Map.Entry<String, Status> e : statuses.explicit().entrySet()) {
+                        report.filter.put(e.getKey(), StatusView.of(e.getValue()));
+                    }
+                    report.evaluatedNodes = statuses.size();
+                    return new Outcome(null, null);
+                }
             }
         }
         for (Map.Entry<String, Status> e : statuses.explicit().entrySet()) {
             report.filter.put(e.getKey(), StatusView.of(e.getValue()));
         }
         if (pfs.isSuccess() && options.diagnoseAllFilters()) {
+            // Calls kube-scheduler would not make: kept out of the filter trace.
+            fw.traceFilters(null);
             diagnoseUnevaluated(fw, state, pod, feasible, statuses, report);
+            fw.traceFilters(report.filterTrace);
+        }
+        if (pfs.isSuccess() && options.explain()) {
+            explainRejections(fw, state, pod, report);
         }
         List<String> feasibleNames = new ArrayList<>();
         for (NodeInfo n : feasible) {
@@ -322,9 +360,13 @@ public final class Scheduler {
                 continue;
             }
             if (s.code() == Code.ERROR) {
+                // Upstream stops at the first Error and records no status for that node. The nodes checked before it
+                // still count for nextStartNodeIndex; on the nominated node the error is only logged.
+                if (!main) {
+                    return List.of();
+                }
                 report.scheduleError = s.message();
-                statuses.set(node.name(), s);
-                return List.of();
+                return feasible;
             }
             statuses.set(node.name(), s);
             addPluginStatus(s, unschedulable, pending);
@@ -344,14 +386,46 @@ public final class Scheduler {
         for (NodeInfo n : feasible) {
             seen.add(n.name());
         }
-        for (NodeInfo node : snapshot.nodes()) {
-            if (seen.contains(node.name())) {
+        state.setDiagnosing(true);
+        try {
+            for (NodeInfo node : snapshot.nodes()) {
+                if (seen.contains(node.name())) {
+                    continue;
+                }
+                Map<String, StatusView> nodeAll = new TreeMap<>();
+                Status s = fw.runFilterPluginsWithNominatedPods(state, pod, node, (plugin, st) -> nodeAll.putIfAbsent(plugin, StatusView.of(st)));
+                if (!s.isSuccess()) {
+                    report.filterAll.put(node.name(), nodeAll);
+                }
+            }
+        } finally {
+            state.setDiagnosing(false);
+        }
+    }
+
+    /**
+     * For every node PodTopologySpread or InterPodAffinity rejected: the plugin's own explanation (domain counts, matched
+     * pods) into {@code report.details}, plugin → node → explanations. Runs after the filters, only when asked.
+     */
+    private void explainRejections(Framework fw, CycleState state, PodInfo pod, CycleReport report) {
+        Map<String, Map<String, StatusView>> failures = new TreeMap<>(report.filterAll);
+        report.filter.forEach((node, s) -> failures.computeIfAbsent(node, k -> Map.of(s.plugin(), s)));
+        for (Map.Entry<String, Map<String, StatusView>> e : failures.entrySet()) {
+            NodeInfo node = snapshot.node(e.getKey());
+            if (node == null) {
                 continue;
             }
-            Map<String, StatusView> nodeAll = new TreeMap<>();
-            Status s = fw.runFilterPluginsWithNominatedPods(state, pod, node, (plugin, st) -> nodeAll.putIfAbsent(plugin, StatusView.of(st)));
-            if (!s.isSuccess()) {
-                report.filterAll.put(node.name(), nodeAll);
+            if (e.getValue().containsKey(PodTopologySpread.NAME) && fw.plugin(PodTopologySpread.NAME) instanceof PodTopologySpread pts) {
+                List<?> x = pts.explain(state, node);
+                if (!x.isEmpty()) {
+                    report.details.computeIfAbsent(PodTopologySpread.NAME, k -> new TreeMap<>()).put(node.name(), x);
+                }
+            }
+            if (e.getValue().containsKey(InterPodAffinity.NAME) && fw.plugin(InterPodAffinity.NAME) instanceof InterPodAffinity ipa) {
+                List<?> x = ipa.explain(pod, node);
+                if (!x.isEmpty()) {
+                    report.details.computeIfAbsent(InterPodAffinity.NAME, k -> new TreeMap<>()).put(node.name(), x);
+                }
             }
         }
     }
@@ -360,7 +434,8 @@ public final class Scheduler {
         int n = nodes.size();
         long[] totals = new long[n];
         if (fw.hasScorePlugins()) {
-            Status ps = fw.runPreScorePlugins(state, pod, nodes);
+            report.preScorePlugins = new LinkedHashMap<>();
+            Status ps = fw.runPreScorePlugins(state, pod, nodes, report.preScorePlugins);
             // Only plugins that would have scored: a PreScore Skip of a plugin without Score changes nothing.
             report.skippedScorePlugins = new ArrayList<>();
             for (PluginRef ref : fw.profile().at(ExtensionPoint.SCORE)) {
@@ -430,9 +505,11 @@ public final class Scheduler {
         PodInfo assumed = PodInfo.of(bound);
         snapshot.unnominate(pod.uid());
         snapshot.addPod(node, assumed);
-        Status s = fw.runReservePluginsReserve(state, assumed, node);
+        report.reservePlugins = new LinkedHashMap<>();
+        Status s = fw.runReservePluginsReserve(state, assumed, node, report.reservePlugins);
         if (s.isSuccess()) {
-            s = fw.runPermitPlugins(state, assumed, node);
+            report.permitPlugins = new LinkedHashMap<>();
+            s = fw.runPermitPlugins(state, assumed, node, report.permitPlugins);
             if (s.isWait()) {
                 s = Status.SUCCESS;
             }
@@ -443,9 +520,11 @@ public final class Scheduler {
             fw.runReservePluginsUnreserve(state, assumed, node);
         }
         if (s.isSuccess()) {
-            s = fw.runPreBindPlugins(state, assumed, node);
+            report.preBindPlugins = new LinkedHashMap<>();
+            s = fw.runPreBindPlugins(state, assumed, node, report.preBindPlugins);
             if (s.isSuccess()) {
-                Status b = fw.runBindPlugins(state, assumed, node);
+                report.bindPlugins = new LinkedHashMap<>();
+                Status b = fw.runBindPlugins(state, assumed, node, report.bindPlugins);
                 s = b.isSkip() ? Status.error("bind plugins skipped the pod") : b;
             }
             if (!s.isSuccess()) {
@@ -495,9 +574,26 @@ public final class Scheduler {
         return s.getBytes(java.nio.charset.StandardCharsets.UTF_8).length;
     }
 
+    /**
+     * truncateMessage: Go cuts the string at byte 1020 (possibly inside a character) and encoding/json then writes
+     * one U+FFFD per byte of the cut character; Java's decoder would write only one.
+     */
     static String truncate(String message) {
         byte[] b = message.getBytes(java.nio.charset.StandardCharsets.UTF_8);
         String suffix = " ...";
-        return new String(b, 0, EVENT_NOTE_LIMIT - suffix.length(), java.nio.charset.StandardCharsets.UTF_8) + suffix;
+        int end = EVENT_NOTE_LIMIT - suffix.length();
+        int start = end;
+        while (start > 0 && end - start < 3 && (b[start - 1] & 0xC0) == 0x80) {
+            start--;
+        }
+        if (start > 0 && (b[start - 1] & 0xC0) == 0xC0) {
+            int lead = b[start - 1] & 0xFF;
+            int len = lead >= 0xF0 ? 4 : lead >= 0xE0 ? 3 : 2;
+            if (end - (start - 1) < len) {
+                // The last character is cut: each of its remaining bytes becomes a replacement character.
+                return new String(b, 0, start - 1, java.nio.charset.StandardCharsets.UTF_8) + "\ufffd".repeat(end - (start - 1)) + suffix;
+            }
+        }
+        return new String(b, 0, end, java.nio.charset.StandardCharsets.UTF_8) + suffix;
     }
 }

@@ -385,11 +385,11 @@ public final class Explainer {
         }
         List<String> amounts = new ArrayList<>();
         for (Map.Entry<String, Long> e : best.entrySet()) {
-            amounts.add(e.getKey() + " ≤ " + Quantities.format(e.getKey(), e.getValue()) + " (now "
+            amounts.add(e.getKey() + " to " + Quantities.format(e.getKey(), e.getValue()) + " (now "
                     + Quantities.format(e.getKey(), info.requests().get(e.getKey())) + ")");
         }
         List<String> all = new ArrayList<>(parts);
-        all.add("request " + String.join(", ", amounts));
+        all.add("lower the pod's " + (best.size() == 1 ? "request" : "requests") + ": " + String.join(", ", amounts));
         List<Change> allChanges = new ArrayList<>(changes);
         for (PodEdits.RequestChange c : bestChanges) {
             allChanges.add(podChange(c.field(), c.from(), c.to()));
@@ -542,7 +542,7 @@ public final class Explainer {
             if (a.expressions().size() + a.fields().size() == total) {
                 // Nothing of the term would be left: without it the pod has no required node affinity at all.
                 parts.add("required node affinity (term " + a.term() + " fails on its every requirement)");
-                changes.add(podChange(required, "nodeSelectorTerms[" + a.term() + "] …", null));
+                changes.add(podChange(required, "nodeSelectorTerms[" + a.term() + "]", null));
                 return "drop " + String.join(", ", parts);
             }
             for (Integer i : a.expressions()) {

@@ -120,8 +120,8 @@ public final class ProfileDiff {
         String cause = weight && scores ? "weight+score" : weight ? "weight" : "score";
         String scoreWhy = diverged ? "plugin args, or the earlier placements that differ" : "plugin args";
         String what = switch (cause) {
-            case "weight" -> " weight " + moved.weightA() + " → " + moved.weightB();
-            case "weight+score" -> " weight " + moved.weightA() + " → " + moved.weightB() + " and different scores (" + scoreWhy + ")";
+            case "weight" -> " weight " + moved.weightA() + " (A) vs " + moved.weightB() + " (B)";
+            case "weight+score" -> " weight " + moved.weightA() + " (A) vs " + moved.weightB() + " (B), and different scores (" + scoreWhy + ")";
             default -> " scores the nodes differently (" + scoreWhy + ")";
         };
         String why = moved.plugin() + what + ": its weighted margin for " + x + " over " + y + " went from " + moved.marginA()

@@ -70,7 +70,7 @@ class ExplainerTest {
                         POD + "  initContainers:\n  - {name: init, image: x, resources: {requests: {cpu: \"2\"}}}\n"
                                 + "  containers:\n  - {name: a, image: x, resources: {requests: {cpu: \"1\"}}}\n"
                                 + "  - {name: b, image: x, resources: {requests: {cpu: 500m}}}\n",
-                        "Unschedulable", EnumSet.of(Kind.REQUESTS), "request cpu ≤ 1 (now 2)", false),
+                        "Unschedulable", EnumSet.of(Kind.REQUESTS), "lower the pod's request: cpu to 1 (now 2)", false),
                 new Case("host ports: drop the port, or evict its holder",
                         node("n1", "4", "8Gi", "", "")
                                 + "apiVersion: v1\nkind: Pod\nmetadata: {name: holder, namespace: default}\nspec:\n  nodeName: n1\n"
@@ -111,7 +111,7 @@ class ExplainerTest {
                         (POD + "  containers:\n  - {name: c, image: x, resources: {requests: {cpu: 1500m}}}\n").replace("name: p,", "name: p1,") + "---\n"
                                 + (POD + "  containers:\n  - {name: c, image: x, resources: {requests: {cpu: 1500m}}}\n").replace("name: p,", "name: p2,") + "---\n"
                                 + POD + "  containers:\n  - {name: c, image: x, resources: {requests: {cpu: 1500m}}}\n",
-                        "Unschedulable", EnumSet.of(Kind.REQUESTS, Kind.EVICTION), "request cpu ≤ 1 (now 1500m)", false),
+                        "Unschedulable", EnumSet.of(Kind.REQUESTS, Kind.EVICTION), "lower the pod's request: cpu to 1 (now 1500m)", false),
                 new Case("gated: removing the gates lets it schedule",
                         node("n1", "4", "8Gi", "", ""),
                         POD + "  schedulingGates: [{name: example.com/wait}]\n" + C1,

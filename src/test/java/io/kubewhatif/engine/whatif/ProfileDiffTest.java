@@ -47,7 +47,7 @@ class ProfileDiffTest {
         assertEquals("small", d.b().node());
         assertEquals("ImageLocality", d.movedBy());
         assertEquals("weight", d.cause());
-        assertTrue(d.explanation().startsWith("ImageLocality weight 1 → 20: its weighted margin for big over small went from "), d.explanation());
+        assertTrue(d.explanation().startsWith("ImageLocality weight 1 (A) vs 20 (B): its weighted margin for big over small went from "), d.explanation());
         // The margins add up to the totals' differences: X wins under A, Y under B.
         long sumA = d.margins().stream().mapToLong(ProfileDiff.PluginMargin::marginA).sum();
         long sumB = d.margins().stream().mapToLong(ProfileDiff.PluginMargin::marginB).sum();
