@@ -18,9 +18,9 @@ record Scenario(List<HasMetadata> cluster, List<Pod> pods, ClusterLoader.Loaded 
     static Scenario of(Path dir, String clusterYaml, String podsYaml) {
         try {
             Path c = Files.createTempFile(dir, "cluster", ".yaml");
-            Files.writeString(c, trimSeparator(clusterYaml));
+            Files.writeString(c, clusterYaml);
             Path p = Files.createTempFile(dir, "pods", ".yaml");
-            Files.writeString(p, trimSeparator(podsYaml));
+            Files.writeString(p, podsYaml);
             ClusterLoader.Loaded l = new ClusterLoader(new ManifestReader(InputStream.nullInputStream())).load(List.of(c.toString()), List.of(p.toString()));
             return new Scenario(l.cluster(), l.podsToSchedule(), l);
         } catch (IOException e) {
@@ -28,12 +28,6 @@ record Scenario(List<HasMetadata> cluster, List<Pod> pods, ClusterLoader.Loaded 
         } catch (InputException e) {
             throw new IllegalArgumentException(e.getMessage(), e);
         }
-    }
-
-    /** The builders end every document with "---"; a separator before the end of input reads as an empty document. */
-    static String trimSeparator(String yaml) {
-        String t = yaml.stripTrailing();
-        return t.endsWith("---") ? t.substring(0, t.length() - 3) : yaml;
     }
 
     Pod last() {
