@@ -12,13 +12,25 @@ import java.io.InputStream;
 import java.io.PrintWriter;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 
 /** Builds the configured CommandLine (exception handling, exit codes, writers) for main, tests and the shell. */
 public final class Cli {
-    /** What the process environment contributes: stdin, whether stdout is a terminal, NO_COLOR. */
-    public record Env(InputStream stdin, boolean tty, boolean noColorEnv, String invokedAs) {
+    /**
+     * What the process environment contributes: stdin, whether stdout / stderr are terminals, NO_COLOR, how the tool was
+     * invoked, and the environment child processes (kubectl) run in.
+     */
+    public record Env(InputStream stdin, boolean tty, boolean noColorEnv, String invokedAs, boolean stderrTty, Map<String, String> environment) {
+        public Env(InputStream stdin, boolean tty, boolean noColorEnv, String invokedAs) {
+            this(stdin, tty, noColorEnv, invokedAs, false, System.getenv());
+        }
+
         public static Env system() {
-            return new Env(System.in, System.console() != null, System.getenv("NO_COLOR") != null, InvokedAs.fromSystem());
+            // The launcher knows whether stderr is a terminal ([ -t 2 ]); System.console() only covers stdin/stdout.
+            String errTty = System.getenv("KUBE_WHATIF_STDERR_TTY");
+            boolean console = System.console() != null;
+            return new Env(System.in, console, System.getenv("NO_COLOR") != null, InvokedAs.fromSystem(),
+                    errTty != null ? "1".equals(errTty) : console, System.getenv());
         }
 
         public static Env test(InputStream stdin) {

@@ -45,6 +45,9 @@ public final class ScheduleCommand implements Callable<Integer> {
 
     @Option(names = "--explain", description = "Explain PodTopologySpread and InterPodAffinity rejections (domain counts, matched pods); implied by -o wide.")
     boolean explain;
+    @Option(names = "--allow-extender-bind", description = {"Let a binder extender of the configuration really bind the pod (an HTTP call that",
+            "may change a cluster). Default: the simulation binds in memory and reports that the extender would bind."})
+    boolean allowExtenderBind;
 
     @Mixin
     OutputMixin output;
@@ -55,7 +58,7 @@ public final class ScheduleCommand implements Callable<Integer> {
         List<String> podPaths = SnapshotMixin.strings(pods);
         OutputMixin.Format format = output.format;
         SchedulerOptions options = new SchedulerOptions(allNodes, true, explain || format == OutputMixin.Format.wide,
-                format == OutputMixin.Format.annotations);
+                format == OutputMixin.Format.annotations, allowExtenderBind);
         RunReport report = root.session != null
                 ? Simulation.schedule(root.session, root.env.stdin(), podPaths, input.configPath(), options)
                 : Simulation.schedule(root.env.stdin(), cluster, podPaths, input.configPath(), options);

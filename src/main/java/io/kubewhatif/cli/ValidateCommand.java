@@ -55,6 +55,7 @@ public final class ValidateCommand implements Callable<Integer> {
             List<String> errors = new ArrayList<>();
             try {
                 Configuration c = Simulation.loadConfig(reader, f);
+                Simulation.buildExtenders(c);
                 Scheduler.create(c, SnapshotBuilder.build(List.of()), InTreeRegistry.factories(), SchedulerOptions.DEFAULT);
             } catch (ConfigException e) {
                 errors.add(e.getMessage());

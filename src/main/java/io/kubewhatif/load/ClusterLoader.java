@@ -29,7 +29,19 @@ public final class ClusterLoader {
     public static final String DEFAULT_START_TIME = "2000-01-01T00:00:00Z";
 
     /** What was loaded: cluster objects (nodes, running and pending pods, everything else) and the pods to schedule. */
-    public record Loaded(List<HasMetadata> cluster, List<Pod> podsToSchedule, List<String> warnings) {
+    public record Loaded(List<HasMetadata> cluster, List<Pod> podsToSchedule, List<String> warnings, List<PodSource> sources,
+                         PodConventions conventions) {
+        public Loaded(List<HasMetadata> cluster, List<Pod> podsToSchedule, List<String> warnings) {
+            this(cluster, podsToSchedule, warnings, List.of(), PodConventions.of(cluster));
+        }
+    }
+
+    /**
+     * How {@code -f} documents are read: {@code namespace} for objects without one (-n; null: default), {@code replicas}
+     * for every workload's pod count (--replicas; null: the workload's own).
+     */
+    public record PodOptions(String namespace, Integer replicas) {
+        public static final PodOptions DEFAULT = new PodOptions(null, null);
     }
 
     private final ManifestReader reader;
@@ -41,37 +53,166 @@ public final class ClusterLoader {
 
     /** Loads cluster paths and pod paths (pods may be empty when only the cluster is needed). */
     public Loaded load(List<String> clusterPaths, List<String> podPaths) throws InputException {
-        return extend(List.of(), clusterPaths, podPaths);
+        return load(reader.read(clusterPaths), podPaths, PodOptions.DEFAULT);
+    }
+
+    /**
+     * Loads cluster documents (read from files or a live cluster) and the pods of {@code podPaths}: bare Pods and the
+     * pods workloads (Deployment, StatefulSet, Job …) would create; other kinds in {@code podPaths} join the cluster.
+     */
+    public Loaded load(List<Document> clusterDocs, List<String> podPaths, PodOptions options) throws InputException {
+        return load(List.of(), clusterDocs, podPaths, options);
     }
 
     /**
      * Loads more objects next to {@code existing} ones that were loaded before (and already had the conventions
-     * applied): the conventions apply to the new objects only, as an API server admits objects one at a time, and
-     * read PriorityClasses, nodes and namespaces from both. The result's cluster holds the new objects only (plus
-     * namespaces they need that exist nowhere yet); {@code existing} is not touched.
+     * applied), as the interactive shell's add and schedule do: the conventions apply to the new objects only, as an
+     * API server admits objects one at a time, and read PriorityClasses, nodes and namespaces from both. The result's
+     * cluster holds the new objects only (plus namespaces they need that exist nowhere yet); {@code existing} is not
+     * touched.
      */
     public Loaded extend(List<HasMetadata> existing, List<String> clusterPaths, List<String> podPaths) throws InputException {
+        return extend(existing, clusterPaths, podPaths, PodOptions.DEFAULT);
+    }
+
+    /** As {@link #extend(List, List, List)}, with -n and --replicas for the documents of {@code podPaths}. */
+    public Loaded extend(List<HasMetadata> existing, List<String> clusterPaths, List<String> podPaths, PodOptions options)
+            throws InputException {
+        return load(existing, clusterPaths.isEmpty() ? List.of() : reader.read(clusterPaths), podPaths, options);
+    }
+
+    private Loaded load(List<HasMetadata> existing, List<Document> clusterDocs, List<String> podPaths, PodOptions options)
+            throws InputException {
         List<String> warnings = new ArrayList<>();
-        List<HasMetadata> cluster = clusterPaths.isEmpty() ? new ArrayList<>() : decodeAll(reader.read(clusterPaths), warnings, true);
+        List<HasMetadata> cluster = decodeAll(clusterDocs, warnings, true);
         List<Pod> pods = new ArrayList<>();
+        List<PodSource> sources = new ArrayList<>();
         if (podPaths != null && !podPaths.isEmpty()) {
-            List<Document> docs = reader.read(podPaths);
-            for (HasMetadata o : decodeAll(docs, warnings, false)) {
-                if (o instanceof Pod p) {
-                    pods.add(p);
-                } else {
-                    warnings.add(describe(o) + " in " + String.join(", ", podPaths) + " is not a Pod; it is added to the cluster");
-                    cluster.add(o);
-                }
-            }
-            if (pods.isEmpty()) {
-                throw new InputException(String.join(", ", podPaths) + ": no Pod found (expected at least one document with kind: Pod)");
+            loadPods(reader.read(podPaths), String.join(", ", podPaths), options, cluster, pods, sources, warnings);
+            if (pods.isEmpty() && sources.isEmpty()) {
+                throw new InputException(String.join(", ", podPaths) + ": no Pod found (expected at least one document with kind: Pod or a workload)");
             }
         }
         List<HasMetadata> context = new ArrayList<>(existing);
         context.addAll(cluster);
         applyClusterConventions(context, cluster, pods, warnings);
-        return new Loaded(cluster, pods, warnings);
+        return new Loaded(cluster, pods, warnings, sources, PodConventions.of(context));
+    }
+
+    private void loadPods(List<Document> docs, String where, PodOptions options, List<HasMetadata> cluster, List<Pod> pods,
+                          List<PodSource> sources, List<String> warnings) throws InputException {
+        Workloads workloads = new Workloads(decoder, cluster, options.replicas(), warnings);
+        List<Document> plain = new ArrayList<>();
+        List<Object> order = new ArrayList<>();
+        for (Document d : docs) {
+            Document doc = withNamespace(d, options.namespace());
+            if (Workloads.isWorkload(doc)) {
+                order.add(workloads.expand(doc));
+            } else {
+                plain.add(doc);
+                order.add(doc);
+            }
+        }
+        // Plain documents are decoded together (duplicates, unknown kinds), then put back in document order.
+        List<HasMetadata> decoded = decodeAll(plain, warnings, false);
+        Map<Document, HasMetadata> byDoc = new java.util.IdentityHashMap<>();
+        for (int i = 0, j = 0; i < plain.size() && j < decoded.size(); i++) {
+            Document d = plain.get(i);
+            HasMetadata o = decoded.get(j);
+            if (d.kind().equals(o.getKind()) && d.name().equals(o.getMetadata().getName())) {
+                byDoc.put(d, o);
+                j++;
+            }
+        }
+        for (Object item : order) {
+            if (item instanceof Workloads.Workload w) {
+                for (HasMetadata o : w.objects()) {
+                    if (!containsObject(cluster, o)) {
+                        cluster.add(o);
+                    }
+                }
+                pods.addAll(w.pods());
+                sources.add(w);
+                continue;
+            }
+            HasMetadata o = byDoc.get((Document) item);
+            if (o == null) {
+                continue;
+            }
+            if (o instanceof Pod p) {
+                pods.add(p);
+                sources.add(new BarePod(p));
+            } else {
+                warnings.add(describe(o) + " in " + where + " is not a Pod or workload; it is added to the cluster");
+                cluster.add(o);
+            }
+        }
+    }
+
+    private static boolean containsObject(List<HasMetadata> cluster, HasMetadata o) {
+        for (HasMetadata c : cluster) {
+            if (c.getClass() == o.getClass() && c.getMetadata().getName().equals(o.getMetadata().getName())
+                    && java.util.Objects.equals(c.getMetadata().getNamespace(), o.getMetadata().getNamespace())) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** -n: a namespaced document without a namespace gets this one (as kubectl apply -n does). */
+    private static Document withNamespace(Document d, String namespace) {
+        if (namespace == null || namespace.isEmpty()) {
+            return d;
+        }
+        Kinds.Kind k = Kinds.lookup(d.apiVersion(), d.kind());
+        boolean namespaced = Workloads.isWorkload(d) || (k != null && !k.clusterScoped());
+        com.fasterxml.jackson.databind.JsonNode md = d.tree().get("metadata");
+        if (!namespaced || md == null || !md.isObject() || (md.hasNonNull("namespace") && !md.get("namespace").asText().isEmpty())) {
+            return d;
+        }
+        com.fasterxml.jackson.databind.node.ObjectNode copy = d.tree().deepCopy();
+        ((com.fasterxml.jackson.databind.node.ObjectNode) copy.get("metadata")).put("namespace", namespace);
+        return new Document(d.source(), d.index(), d.item(), copy);
+    }
+
+    /** A bare Pod from -f: its replicas are copies named {@code <name>-1}, {@code <name>-2} … */
+    static final class BarePod implements PodSource {
+        private final Pod pod;
+        private final Pod template;
+
+        BarePod(Pod pod) {
+            this.pod = pod;
+            this.template = new io.fabric8.kubernetes.api.model.PodBuilder(pod).build();
+        }
+
+        @Override
+        public String describe() {
+            return "Pod " + pod.getMetadata().getNamespace() + "/" + pod.getMetadata().getName();
+        }
+
+        @Override
+        public List<Pod> pods() {
+            return List.of(pod);
+        }
+
+        @Override
+        public boolean replicable() {
+            return true;
+        }
+
+        @Override
+        public Replica replica(int k, PodConventions conventions) {
+            Pod copy = new io.fabric8.kubernetes.api.model.PodBuilder(template).build();
+            String name = template.getMetadata().getName() + "-" + (k + 1);
+            copy.getMetadata().setName(name);
+            copy.getMetadata().setUid(copy.getMetadata().getNamespace() + "/" + name);
+            copy.getSpec().setNodeName(null);
+            if (copy.getStatus() != null) {
+                copy.getStatus().setNominatedNodeName(null);
+            }
+            conventions.apply(copy, new ArrayList<>());
+            return new Replica(copy, List.of());
+        }
     }
 
     private static String describe(HasMetadata o) {
@@ -220,7 +361,7 @@ public final class ClusterLoader {
         }
     }
 
-    private static void resolvePriority(Pod p, Map<String, Integer> byClass, Map<String, String> policyByClass, Integer globalDefault,
+    static void resolvePriority(Pod p, Map<String, Integer> byClass, Map<String, String> policyByClass, Integer globalDefault,
                                         String globalPolicy, List<String> warnings) {
         var spec = p.getSpec();
         String cls = spec.getPriorityClassName();
@@ -250,7 +391,7 @@ public final class ClusterLoader {
     }
 
     /** Pod (anti-)affinity matchLabelKeys / mismatchLabelKeys become selector requirements, as the API server does. */
-    private static void mergeMatchLabelKeys(Pod p) {
+    static void mergeMatchLabelKeys(Pod p) {
         var a = p.getSpec().getAffinity();
         if (a == null) {
             return;

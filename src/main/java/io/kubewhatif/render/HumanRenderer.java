@@ -2,6 +2,7 @@ package io.kubewhatif.render;
 
 import io.kubewhatif.engine.config.PluginRef;
 import io.kubewhatif.engine.diagnostics.CycleReport;
+import io.kubewhatif.engine.diagnostics.ExtenderReport;
 import io.kubewhatif.engine.diagnostics.RunReport;
 import io.kubewhatif.engine.diagnostics.StatusView;
 import io.kubewhatif.engine.plugins.interpodaffinity.AffinityExplanation;
@@ -124,6 +125,10 @@ public final class HumanRenderer {
         if (r.scheduleError != null && r.fitError == null) {
             sb.append(r.pod).append(": ").append(style.red("Error")).append('\n');
             sb.append(Text.wrap("  " + r.scheduleError, "  ", WIDTH, s -> s)).append('\n');
+            if (!r.extenders.isEmpty()) {
+                Legend legend = new Legend();
+                sb.append('\n').append(ExtenderSection.render(r, legend, style));
+            }
             return sb.toString();
         }
         Set<String> allNodes = nodesOf(r);
@@ -160,6 +165,9 @@ public final class HumanRenderer {
         if (r.postFilter != null) {
             sb.append('\n').append(postFilter(r, shown));
         }
+        if (!r.extenders.isEmpty()) {
+            sb.append('\n').append(ExtenderSection.render(r, legend, style));
+        }
         if (r.assumed != null && !r.assumed.ok()) {
             String why = r.assumed.failure() == null ? "" : r.assumed.failure().plugin() + ": " + String.join(", ", r.assumed.failure().reasons());
             sb.append('\n').append(Text.wrap("Binding cycle failed on " + r.assumed.node() + ": " + why, "  ", WIDTH, s -> s)).append('\n');
@@ -178,6 +186,7 @@ public final class HumanRenderer {
         Set<String> s = new TreeSet<>(r.feasibleNodes);
         s.addAll(r.filter.keySet());
         s.addAll(r.filterAll.keySet());
+        s.addAll(ExtenderSection.nodesSeen(r));
         if (r.scores != null) {
             s.addAll(r.scores.keySet());
         }
@@ -233,7 +242,7 @@ public final class HumanRenderer {
                     sb.append(c);
                 }
             }
-            String base = sb.length() == 0 ? plugin : sb.toString();
+            String base = plugin.contains("://") ? "EXT" : sb.length() == 0 ? plugin : sb.toString();
             String cand = base;
             int i = 2;
             while (used.containsValue(cand)) {
@@ -266,7 +275,8 @@ public final class HumanRenderer {
 
     private String filterMatrix(CycleReport r, Legend legend, Map<String, String> shown) {
         List<PluginRef> filters = r.plugins.getOrDefault("filter", List.of());
-        if (filters.isEmpty()) {
+        List<ExtenderReport> extenders = ExtenderSection.filterColumns(r);
+        if (filters.isEmpty() && extenders.isEmpty()) {
             return "No filter plugins.\n";
         }
         List<String> head = new ArrayList<>();
@@ -274,9 +284,13 @@ public final class HumanRenderer {
         for (PluginRef p : filters) {
             head.add(legend.abbrev(p.name()));
         }
-        List<String> rowNodes = new ArrayList<>(new TreeSet<>(r.feasibleNodes));
-        rowNodes.addAll(r.filter.keySet());
-        rowNodes.sort(null);
+        for (ExtenderReport e : extenders) {
+            head.add(legend.abbrev(e.name));
+        }
+        TreeSet<String> rowSet = new TreeSet<>(r.feasibleNodes);
+        rowSet.addAll(r.filter.keySet());
+        rowSet.addAll(ExtenderSection.nodesSeen(r));
+        List<String> rowNodes = new ArrayList<>(rowSet);
         Table t = new Table(head);
         for (String node : rowNodes) {
             String[] cells = new String[head.size()];
@@ -308,6 +322,11 @@ public final class HumanRenderer {
                 cells[i + 1] = c;
                 disp[i + 1] = d;
             }
+            for (int i = 0; i < extenders.size(); i++) {
+                String c = ExtenderSection.cell(r, extenders.get(i), node, style);
+                cells[filters.size() + i + 1] = c;
+                disp[filters.size() + i + 1] = c.startsWith(style.fail()) || c.equals("!") ? style.red(c) : c.equals(style.ok()) ? style.green(c) : style.dim(c);
+            }
             t.add(cells, disp);
         }
         StringBuilder sb = new StringBuilder();
@@ -318,15 +337,19 @@ public final class HumanRenderer {
             return sb.toString();
         }
         sb.append(t.render(headers));
-        if (!r.filter.isEmpty()) {
-            sb.append(reasons(r, filters, shown));
+        List<String[]> silent = ExtenderSection.silentRemovals(r);
+        if (!r.filter.isEmpty() || !silent.isEmpty()) {
+            sb.append(reasons(r, filters, shown, silent));
         }
         return sb.toString();
     }
 
     /** Per failing node: every failing filter in run order with its reasons and code, then (wide) the explanations. */
-    private String reasons(CycleReport r, List<PluginRef> filters, Map<String, String> shown) {
+    private String reasons(CycleReport r, List<PluginRef> filters, Map<String, String> shown, List<String[]> silent) {
         StringBuilder sb = new StringBuilder("Reasons\n");
+        for (String[] line : silent) {
+            sb.append("  ").append(line[0]).append("  ").append(line[1]).append('\n');
+        }
         for (Map.Entry<String, StatusView> e : r.filter.entrySet()) {
             String node = e.getKey();
             Map<String, StatusView> all = new LinkedHashMap<>();
@@ -435,7 +458,6 @@ public final class HumanRenderer {
                     plugins.add(k);
                 }
             }
-            break;
         }
         List<String> head = new ArrayList<>();
         head.add("NODE");
@@ -460,6 +482,8 @@ public final class HumanRenderer {
                 v[i + 1] = String.valueOf(e.getValue().getOrDefault(p, 0L));
                 if (wide && r.rawScores != null && r.rawScores.containsKey(p)) {
                     v[i + 1] = r.rawScores.get(p).get(e.getKey()) + "/" + r.normalizedScores.get(p).get(e.getKey()) + "/" + v[i + 1];
+                } else if (wide && ExtenderSection.wideCell(r, p, e.getKey(), e.getValue().getOrDefault(p, 0L)) != null) {
+                    v[i + 1] = ExtenderSection.wideCell(r, p, e.getKey(), e.getValue().getOrDefault(p, 0L));
                 }
             }
             v[head.size() - 1] = String.valueOf(e.getValue().get("total"));

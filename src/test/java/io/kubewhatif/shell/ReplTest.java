@@ -96,6 +96,17 @@ class ReplTest {
     }
 
     @Test
+    void workflowsRunOnTheEditedSnapshot() throws Exception {
+        Session s = Session.open(InputStream.nullInputStream(), List.of("samples/explain/cluster.yaml"), null);
+        String out = run(s, "explain web-big -n shop\ndelete node node-e\nexplain web-big -n shop\nexplain web-big --cluster x.yaml\n", null);
+        assertTrue(out.contains("0/5 nodes are available"), out);
+        assertTrue(out.contains("0/4 nodes are available"), "after delete node: " + out);
+        assertTrue(out.contains("error: --cluster/--from-kubectl: the shell's commands use its loaded snapshot"), out);
+        String capacity = run(session(), "capacity -f samples/capacity/pod.yaml\ncordon node-c node-d\ncapacity -f samples/capacity/pod.yaml\n", null);
+        assertTrue(capacity.contains("shop/worker: 22 replica(s) fit") && capacity.contains("shop/worker: 2 replica(s) fit"), capacity);
+    }
+
+    @Test
     void historyIsKeptInTheFileGiven() throws Exception {
         Path history = dir.resolve("history");
         run(session(), "get nodes\ncordon node-a\n", history);
@@ -113,7 +124,7 @@ class ReplTest {
     static Stream<Case> completions() {
         return Stream.of(
                 new Case("cor", List.of("cordon")),
-                new Case("ex", List.of("exit")),
+                new Case("ex", List.of("explain", "exit")),
                 new Case("uncordon node-", List.of("node-a", "node-b", "node-c", "node-d")),
                 new Case("label pod shop/api-0 -n ", List.of("shop")),
                 new Case("enable ImageLoc", List.of("ImageLocality")),

@@ -70,6 +70,8 @@ public final class CycleReport {
     public Map<String, Map<String, StatusView>> filterTrace;
     /** The pod object as scheduled (after the loader's conventions), for outputs that echo the pod. */
     public Pod input;
+    /** Each scheduler extender's calls and answers, keyed by urlPrefix, in call order. */
+    public Map<String, ExtenderReport> extenders = new LinkedHashMap<>();
     /** Plugin-specific details for wide output (e.g. spread counts, matched pods), keyed by plugin then node. */
     public Map<String, Map<String, Object>> details = new TreeMap<>();
 

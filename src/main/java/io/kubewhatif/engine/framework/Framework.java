@@ -29,6 +29,7 @@ import io.kubewhatif.engine.config.ExtensionPoint;
 import io.kubewhatif.engine.config.PluginRef;
 import io.kubewhatif.engine.config.Profile;
 import io.kubewhatif.engine.diagnostics.StatusView;
+import io.kubewhatif.engine.extender.Extender;
 import io.kubewhatif.engine.snapshot.ClusterSnapshot;
 import io.kubewhatif.engine.snapshot.NodeInfo;
 import io.kubewhatif.engine.snapshot.PodInfo;
@@ -75,6 +76,7 @@ public final class Framework implements Handle {
     private volatile ClusterSnapshot snapshot;
     /** When set: node → plugin → the last status of every Filter call kube-scheduler would have made (see traceFilters). */
     private Map<String, Map<String, StatusView>> filterTrace;
+    private List<Extender> extenders = List.of();
 
     private Framework(Profile profile, ClusterSnapshot snapshot) {
         this.profile = profile;
@@ -88,7 +90,14 @@ public final class Framework implements Handle {
      * @throws FrameworkException with kube-scheduler's message when a plugin is unknown, misplaced or refuses its args
      */
     public static Framework build(Profile profile, Map<String, PluginFactory> registry, ClusterSnapshot snapshot) throws FrameworkException {
+        return build(profile, registry, snapshot, List.of());
+    }
+
+    /** As {@link #build(Profile, Map, ClusterSnapshot)}, with the scheduler's extenders offered to plugins (preemption). */
+    public static Framework build(Profile profile, Map<String, PluginFactory> registry, ClusterSnapshot snapshot, List<Extender> extenders)
+            throws FrameworkException {
         Framework f = new Framework(profile, snapshot);
+        f.extenders = List.copyOf(extenders);
         String prefix = "initializing profiles: creating profile for scheduler name " + profile.schedulerName() + ": ";
         Set<String> needed = new LinkedHashSet<>();
         for (ExtensionPoint p : ExtensionPoint.values()) {
@@ -188,6 +197,11 @@ public final class Framework implements Handle {
             names.add(p.name());
         }
         return names;
+    }
+
+    @Override
+    public List<Extender> extenders() {
+        return extenders;
     }
 
     public Plugin plugin(String name) {

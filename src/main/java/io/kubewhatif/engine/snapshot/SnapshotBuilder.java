@@ -79,6 +79,17 @@ public final class SnapshotBuilder {
         return new ClusterSnapshot(infos, store, nominated);
     }
 
+    /**
+     * A NodeInfo holding only the node (framework.NewNodeInfo + SetNode): no pods, no image states. Upstream builds
+     * these from the Node objects a filter extender returns when it is not nodeCacheCapable.
+     *
+     * @throws io.kubewhatif.engine.util.QuantityFormatException when an allocatable quantity is malformed
+     */
+    public static NodeInfo nodeOnly(Node n) {
+        Resource alloc = n.getStatus() == null ? new Resource() : PodResources.toResource(PodResources.exact(n.getStatus().getAllocatable()));
+        return new NodeInfo(n, alloc, Map.of());
+    }
+
     private static List<String> imageNames(Node n) {
         List<String> out = new ArrayList<>();
         if (n.getStatus() != null && n.getStatus().getImages() != null) {
