@@ -237,12 +237,14 @@ public final class Completer {
         return ns.isEmpty() ? null : ns.get(ns.size() - 1);
     }
 
+    /** Path and File arguments, and String ones whose label says PATH or FILE (e.g. --cluster with live snapshots). */
     private static boolean isPath(ArgSpec arg) {
         Class<?> t = arg.type();
         if (arg.isMultiValue() && arg.auxiliaryTypes().length > 0) {
             t = arg.auxiliaryTypes()[0];
         }
-        return t == Path.class || t == File.class;
+        String label = arg.paramLabel().replaceAll("[<>]", "");
+        return t == Path.class || t == File.class || (t == String.class && (label.equals("PATH") || label.equals("FILE")));
     }
 
     /** The first sentence of a description, with picocli's help variables filled in. */

@@ -46,6 +46,8 @@ class CompleterTest {
                         List.of("--cluster", "--config", "--filename", "--explain", "--allow-extender-bind", "--output", "--no-color", "--no-headers"),
                         Completer.NO_FILE_COMP),
                 new Case("validate ", List.of(), Completer.DEFAULT),
+                new Case("explain --cluster ", List.of(), Completer.DEFAULT),
+                new Case("capacity -f ", List.of(), Completer.DEFAULT),
                 new Case("completion ", List.of("bash", "zsh", "fish"), Completer.NO_FILE_COMP),
                 new Case("completion z", List.of("zsh"), Completer.NO_FILE_COMP),
                 new Case("help sch", List.of(), Completer.NO_FILE_COMP),
