@@ -15,6 +15,7 @@ import io.fabric8.kubernetes.api.model.scheduling.v1.PriorityClass;
 
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.IdentityHashMap;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -42,60 +43,76 @@ public final class ClusterLoader {
     /** Loads cluster paths and pod paths (pods may be empty when only the cluster is needed). */
     public Loaded load(List<String> clusterPaths, List<String> podPaths) throws InputException {
         List<String> warnings = new ArrayList<>();
-        List<HasMetadata> cluster = decodeAll(reader.read(clusterPaths), warnings, true);
+        Map<HasMetadata, Document> origins = new IdentityHashMap<>();
+        List<HasMetadata> cluster = decodeAll(reader.read(clusterPaths), warnings, origins, false);
         List<Pod> pods = new ArrayList<>();
         if (podPaths != null && !podPaths.isEmpty()) {
             List<Document> docs = reader.read(podPaths);
-            for (HasMetadata o : decodeAll(docs, warnings, false)) {
+            List<String> found = new ArrayList<>();
+            for (HasMetadata o : decodeAll(docs, warnings, origins, true)) {
                 if (o instanceof Pod p) {
                     pods.add(p);
                 } else {
-                    warnings.add(describe(o) + " in " + String.join(", ", podPaths) + " is not a Pod; it is added to the cluster");
+                    warnings.add(Messages.notAPod(origins.get(o).where()));
+                    found.add(o.getKind() + " " + o.getMetadata().getName());
                     cluster.add(o);
                 }
             }
             if (pods.isEmpty()) {
-                throw new InputException(String.join(", ", podPaths) + ": no Pod found (expected at least one document with kind: Pod)");
+                throw new InputException(Messages.noPod(String.join(", ", podPaths), found));
             }
         }
-        applyClusterConventions(cluster, pods, warnings);
-        return new Loaded(cluster, pods, warnings);
+        List<String> all = new ArrayList<>(reader.warnings());
+        reader.warnings().clear();
+        all.addAll(warnings);
+        applyClusterConventions(cluster, pods, all, origins);
+        return new Loaded(cluster, pods, all);
     }
 
-    private static String describe(HasMetadata o) {
-        return o.getKind() + " " + (o.getMetadata().getNamespace() == null ? "" : o.getMetadata().getNamespace() + "/") + o.getMetadata().getName();
+    private static String key(HasMetadata o) {
+        return o.getKind() + "/" + (o.getMetadata().getNamespace() == null ? "" : o.getMetadata().getNamespace() + "/") + o.getMetadata().getName();
     }
 
-    private List<HasMetadata> decodeAll(List<Document> docs, List<String> warnings, boolean cluster) throws InputException {
+    private List<HasMetadata> decodeAll(List<Document> docs, List<String> warnings, Map<HasMetadata, Document> origins, boolean podFiles)
+            throws InputException {
         List<HasMetadata> out = new ArrayList<>();
         Map<String, Document> seen = new HashMap<>();
+        Map<String, Document> firstUnknown = new LinkedHashMap<>();
         Map<String, Integer> unknown = new LinkedHashMap<>();
         for (Document d : docs) {
             HasMetadata o = decoder.decode(d);
             if (o == null) {
                 String known = Kinds.knownApiVersionOf(d.kind());
+                if (known != null && podFiles && d.kind().equals("Pod")) {
+                    throw new InputException(Messages.wrongPodApiVersion(d.where(), d.apiVersion(), known));
+                }
                 if (known != null) {
-                    warnings.add(d.where() + ": apiVersion " + d.apiVersion() + " of " + d.kind() + " is not read (use " + known + "); skipped");
+                    warnings.add(Messages.wrongApiVersion(d.where(), d.apiVersion(), d.kind(), known));
                 } else {
-                    unknown.merge(d.kind() + " (" + d.apiVersion() + ")", 1, Integer::sum);
+                    String k = d.kind() + "\u0000" + d.apiVersion();
+                    firstUnknown.putIfAbsent(k, d);
+                    unknown.merge(k, 1, Integer::sum);
                 }
                 continue;
             }
-            String key = o.getKind() + "/" + (o.getMetadata().getNamespace() == null ? "" : o.getMetadata().getNamespace() + "/") + o.getMetadata().getName();
+            origins.put(o, d);
+            String key = key(o);
             Document prev = seen.put(key, d);
             if (prev != null) {
-                warnings.add(d.where() + ": duplicate of " + prev.where() + "; the later one is used");
-                out.removeIf(x -> (x.getKind() + "/" + (x.getMetadata().getNamespace() == null ? "" : x.getMetadata().getNamespace() + "/") + x.getMetadata().getName()).equals(key));
+                warnings.add(Messages.duplicateObject(d.where(), prev.where()));
+                out.removeIf(x -> key(x).equals(key));
             }
             out.add(o);
         }
         for (Map.Entry<String, Integer> e : unknown.entrySet()) {
-            warnings.add("skipped " + e.getValue() + " object(s) of kind " + e.getKey() + ": the scheduler does not read this kind");
+            Document d = firstUnknown.get(e.getKey());
+            warnings.add(Messages.unknownKind(d.where(), d.kind(), d.apiVersion(), e.getValue() - 1));
         }
         return out;
     }
 
-    private static void applyClusterConventions(List<HasMetadata> cluster, List<Pod> toSchedule, List<String> warnings) {
+    private static void applyClusterConventions(List<HasMetadata> cluster, List<Pod> toSchedule, List<String> warnings,
+                                                Map<HasMetadata, Document> origins) {
         Map<String, Integer> priorityByClass = new HashMap<>();
         Map<String, String> policyByClass = new HashMap<>();
         Integer globalDefault = null;
@@ -133,13 +150,12 @@ public final class ClusterLoader {
                     terminal.add(o);
                     continue;
                 }
-                resolvePriority(p, priorityByClass, policyByClass, globalDefault, globalPolicy, warnings);
+                resolvePriority(p, priorityByClass, policyByClass, globalDefault, globalPolicy, warnings, where(p, origins));
                 mergeMatchLabelKeys(p);
                 String nodeName = p.getSpec().getNodeName();
                 if (nodeName != null && !nodeName.isEmpty()) {
                     if (!nodeNames.contains(nodeName)) {
-                        warnings.add("Pod " + p.getMetadata().getNamespace() + "/" + p.getMetadata().getName() + " is bound to node \"" + nodeName
-                                + "\", which is not in the cluster; it is ignored");
+                        warnings.add(Messages.boundToUnknownNode(where(p, origins), nodeName));
                     }
                     if (p.getStatus() == null) {
                         p.setStatus(new io.fabric8.kubernetes.api.model.PodStatus());
@@ -177,7 +193,7 @@ public final class ClusterLoader {
             cluster.removeAll(terminal);
         }
         for (Pod p : toSchedule) {
-            resolvePriority(p, priorityByClass, policyByClass, globalDefault, globalPolicy, warnings);
+            resolvePriority(p, priorityByClass, policyByClass, globalDefault, globalPolicy, warnings, where(p, origins));
             mergeMatchLabelKeys(p);
         }
         for (Namespace ns : namespaces.values()) {
@@ -195,8 +211,14 @@ public final class ClusterLoader {
         }
     }
 
+    private static String where(HasMetadata o, Map<HasMetadata, Document> origins) {
+        Document d = origins.get(o);
+        return d != null ? d.where() : o.getKind() + " " + (o.getMetadata().getNamespace() == null ? "" : o.getMetadata().getNamespace() + "/")
+                + o.getMetadata().getName();
+    }
+
     private static void resolvePriority(Pod p, Map<String, Integer> byClass, Map<String, String> policyByClass, Integer globalDefault,
-                                        String globalPolicy, List<String> warnings) {
+                                        String globalPolicy, List<String> warnings, String where) {
         var spec = p.getSpec();
         String cls = spec.getPriorityClassName();
         if (spec.getPriority() == null) {
@@ -208,8 +230,7 @@ public final class ClusterLoader {
                     } else if ("system-node-critical".equals(cls)) {
                         v = 2000001000;
                     } else {
-                        warnings.add("Pod " + p.getMetadata().getNamespace() + "/" + p.getMetadata().getName() + ": priorityClassName \"" + cls
-                                + "\" not found; priority 0 is used");
+                        warnings.add(Messages.priorityClassNotFound(where, cls));
                         v = 0;
                     }
                 }

@@ -2,7 +2,9 @@ package io.kubewhatif.load;
 
 import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.JsonMappingException;
+import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.exc.MismatchedInputException;
 import io.fabric8.kubernetes.api.model.Container;
 import io.fabric8.kubernetes.api.model.ContainerPort;
 import io.fabric8.kubernetes.api.model.HasMetadata;
@@ -13,14 +15,11 @@ import io.fabric8.kubernetes.api.model.Pod;
 import io.fabric8.kubernetes.api.model.PodSpec;
 import io.fabric8.kubernetes.api.model.Quantity;
 import io.fabric8.kubernetes.api.model.ResourceRequirements;
-import io.fabric8.kubernetes.api.model.Toleration;
-import io.fabric8.kubernetes.api.model.TopologySpreadConstraint;
 import io.kubewhatif.engine.util.QuantityFormatException;
 
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
 
 /**
  * Turns a {@link Document} into a fabric8 object, checks the fields scheduling depends on, and applies the API
@@ -28,9 +27,7 @@ import java.util.Set;
  * ports, protocols, scheduler name, preemption policy).
  */
 public final class ObjectDecoder {
-    private static final Set<String> TOLERATION_OPERATORS = Set.of("", "Exists", "Equal");
-    private static final Set<String> TAINT_EFFECTS = Set.of("", "NoSchedule", "PreferNoSchedule", "NoExecute");
-    private static final Set<String> TAINT_EFFECTS_REQUIRED = Set.of("NoSchedule", "PreferNoSchedule", "NoExecute");
+    private static final String NULL_ITEM = "a list item is null (an empty '-' entry?)";
 
     private final ObjectMapper mapper;
 
@@ -40,27 +37,41 @@ public final class ObjectDecoder {
 
     /** Decodes a known kind; returns null for kinds the scheduler never reads (the caller warns). */
     public HasMetadata decode(Document d) throws InputException {
+        requireString(d, "kind");
+        requireString(d, "apiVersion");
         String kind = d.kind();
         if (kind.isEmpty()) {
-            throw new InputException(d.where() + ": kind: required field is missing");
+            throw new InputException(Messages.missingField(d.where(), "kind"));
         }
         if (d.apiVersion().isEmpty()) {
-            throw new InputException(d.where() + ": apiVersion: required field is missing");
+            throw new InputException(Messages.missingField(d.where(), "apiVersion"));
         }
         Kinds.Kind k = Kinds.lookup(d.apiVersion(), kind);
         if (k == null) {
             return null;
         }
+        JsonNode md = d.tree().get("metadata");
+        if (md != null && !md.isNull() && !md.isObject()) {
+            throw new InputException(Messages.decode(d.where(), "metadata", "expected a mapping, got " + describeNode(md)));
+        }
+        JsonNode name = md == null ? null : md.get("name");
+        if (name != null && !name.isNull() && !name.isTextual()) {
+            throw new InputException(Messages.decode(d.where(), "metadata.name", "expected a string, got " + describeNode(name)));
+        }
         if (d.name().isEmpty()) {
-            throw new InputException(d.where() + ": metadata.name: required field is missing");
+            throw new InputException(Messages.missingField(d.where(), "metadata.name"));
+        }
+        String nullItem = firstNullListItem(d.tree(), "");
+        if (nullItem != null) {
+            throw new InputException(Messages.decode(d.where(), nullItem, NULL_ITEM));
         }
         HasMetadata o;
         try {
             o = mapper.treeToValue(d.tree(), k.type());
         } catch (JsonMappingException e) {
-            throw new InputException(d.where() + ": " + path(e) + ": " + cleanMessage(e.getOriginalMessage()));
+            throw new InputException(describe(d, e));
         } catch (Exception e) {
-            throw new InputException(d.where() + ": " + cleanMessage(e.getMessage()));
+            throw new InputException(Messages.decode(d.where(), "(root)", cleanMessage(e.getMessage())));
         }
         if (k.clusterScoped()) {
             o.getMetadata().setNamespace(null);
@@ -78,13 +89,74 @@ public final class ObjectDecoder {
         } else if (o instanceof PersistentVolumeClaim pvc) {
             if (pvc.getSpec() != null && pvc.getSpec().getResources() != null) {
                 checkQuantities(d, "spec.resources.requests", pvc.getSpec().getResources().getRequests());
+                checkQuantities(d, "spec.resources.limits", pvc.getSpec().getResources().getLimits());
             }
         } else if (o instanceof PersistentVolume pv) {
             if (pv.getSpec() != null) {
                 checkQuantities(d, "spec.capacity", pv.getSpec().getCapacity());
             }
         }
+        String invalid = ApiValidation.validate(o);
+        if (invalid != null) {
+            throw new InputException(d.where() + ": " + invalid);
+        }
         return o;
+    }
+
+    /** The path of the first null item of a list (Go would silently read a zero value), or null. */
+    private static String firstNullListItem(JsonNode n, String path) {
+        if (n.isArray()) {
+            for (int i = 0; i < n.size(); i++) {
+                JsonNode item = n.get(i);
+                String p = path + "[" + i + "]";
+                if (item.isNull()) {
+                    return p;
+                }
+                String found = firstNullListItem(item, p);
+                if (found != null) {
+                    return found;
+                }
+            }
+        } else if (n.isObject()) {
+            for (var e : n.properties()) {
+                if (e.getValue().isContainerNode()) {
+                    String found = firstNullListItem(e.getValue(), path.isEmpty() ? e.getKey() : path + "." + e.getKey());
+                    if (found != null) {
+                        return found;
+                    }
+                }
+            }
+        }
+        return null;
+    }
+
+    private static void requireString(Document d, String field) throws InputException {
+        JsonNode v = d.tree().get(field);
+        if (v != null && !v.isNull() && !v.isTextual()) {
+            throw new InputException(Messages.decode(d.where(), field, "expected a string, got " + describeNode(v)));
+        }
+    }
+
+    /** A mapping error as "path: expected X, got Y", naming the value found in the document. */
+    private static String describe(Document d, JsonMappingException e) {
+        String path = path(e);
+        JsonNode node = at(d.tree(), e.getPath());
+        String msg = e.getOriginalMessage() == null ? "" : e.getOriginalMessage();
+        if (msg.contains("Invalid quantity string format")) {
+            if (node != null && (node.isTextual() || node.isNumber())) {
+                return Messages.badQuantity(d.where(), path, node.asText());
+            }
+            return Messages.quantityNotAString(d.where(), path, node == null ? "nothing" : describeNode(node));
+        }
+        Class<?> target = e instanceof MismatchedInputException mi ? mi.getTargetType() : null;
+        if (target != null && node != null) {
+            String expected = expected(target);
+            if (expected.equals("an integer") && node.isIntegralNumber()) {
+                return Messages.decode(d.where(), path, "value " + node.asText() + " is out of range for " + integerRange(target));
+            }
+            return Messages.decode(d.where(), path, "expected " + expected + ", got " + describeNode(node));
+        }
+        return Messages.decode(d.where(), path, cleanMessage(msg));
     }
 
     private static String path(JsonMappingException e) {
@@ -112,10 +184,82 @@ public final class ObjectDecoder {
         return line.trim();
     }
 
+    private static JsonNode at(JsonNode root, List<JsonMappingException.Reference> refs) {
+        JsonNode n = root;
+        for (JsonMappingException.Reference r : refs) {
+            if (n == null) {
+                return null;
+            }
+            if (r.getFieldName() != null) {
+                n = n.get(r.getFieldName());
+            } else if (r.getIndex() >= 0) {
+                n = n.get(r.getIndex());
+            }
+        }
+        return n;
+    }
+
+    private static String expected(Class<?> t) {
+        if (t == Integer.class || t == int.class || t == Long.class || t == long.class || t == Short.class || t == short.class
+                || t == java.math.BigInteger.class) {
+            return "an integer";
+        }
+        if (t == Boolean.class || t == boolean.class) {
+            return "a boolean (true or false)";
+        }
+        if (t == String.class) {
+            return "a string";
+        }
+        if (t == Double.class || t == double.class || t == Float.class || t == float.class || t == java.math.BigDecimal.class) {
+            return "a number";
+        }
+        if (t == io.fabric8.kubernetes.api.model.IntOrString.class) {
+            return "an integer or a string";
+        }
+        if (java.util.Collection.class.isAssignableFrom(t) || t.isArray()) {
+            return "a list";
+        }
+        return "a mapping";
+    }
+
+    private static String integerRange(Class<?> t) {
+        if (t == Long.class || t == long.class) {
+            return "a 64-bit integer";
+        }
+        if (t == Short.class || t == short.class) {
+            return "a 16-bit integer";
+        }
+        return "a 32-bit integer";
+    }
+
+    /** How a value found in the document reads in a message: string "abc", number 1.5, a list, a mapping. */
+    static String describeNode(JsonNode n) {
+        if (n == null || n.isNull() || n.isMissingNode()) {
+            return "null";
+        }
+        if (n.isTextual()) {
+            String s = n.asText();
+            return "string " + Messages.goQuote(s.length() > 80 ? s.substring(0, 77) + "..." : s);
+        }
+        if (n.isNumber()) {
+            return "number " + n.asText();
+        }
+        if (n.isBoolean()) {
+            return "boolean " + n.asText();
+        }
+        if (n.isArray()) {
+            return "a list";
+        }
+        if (n.isObject()) {
+            return "a mapping";
+        }
+        return n.getNodeType().toString().toLowerCase();
+    }
+
     private void checkPod(Document d, Pod pod) throws InputException {
         PodSpec spec = pod.getSpec();
         if (spec == null) {
-            throw new InputException(d.where() + ": spec: required field is missing");
+            throw new InputException(Messages.missingField(d.where(), "spec"));
         }
         if (pod.getStatus() == null) {
             pod.setStatus(new io.fabric8.kubernetes.api.model.PodStatus());
@@ -133,41 +277,6 @@ public final class ObjectDecoder {
             checkQuantities(d, "spec.resources.limits", spec.getResources().getLimits());
             defaultRequests(spec.getResources());
         }
-        if (spec.getTolerations() != null) {
-            for (int i = 0; i < spec.getTolerations().size(); i++) {
-                Toleration t = spec.getTolerations().get(i);
-                String op = t.getOperator() == null ? "" : t.getOperator();
-                if (!TOLERATION_OPERATORS.contains(op)) {
-                    throw new InputException(d.where() + ": spec.tolerations[" + i + "].operator: Unsupported value: \"" + op + "\": supported values: \"Equal\", \"Exists\"");
-                }
-                String eff = t.getEffect() == null ? "" : t.getEffect();
-                if (!TAINT_EFFECTS.contains(eff)) {
-                    throw new InputException(d.where() + ": spec.tolerations[" + i + "].effect: Unsupported value: \"" + eff + "\": supported values: \"NoExecute\", \"NoSchedule\", \"PreferNoSchedule\"");
-                }
-                if ("Exists".equals(op) && t.getValue() != null && !t.getValue().isEmpty()) {
-                    throw new InputException(d.where() + ": spec.tolerations[" + i + "].operator: Invalid value: \"" + t.getValue() + "\": value must be empty when `operator` is 'Exists'");
-                }
-            }
-        }
-        if (spec.getTopologySpreadConstraints() != null) {
-            for (int i = 0; i < spec.getTopologySpreadConstraints().size(); i++) {
-                TopologySpreadConstraint c = spec.getTopologySpreadConstraints().get(i);
-                String p = "spec.topologySpreadConstraints[" + i + "]";
-                if (c.getMaxSkew() == null || c.getMaxSkew() <= 0) {
-                    throw new InputException(d.where() + ": " + p + ".maxSkew: Invalid value: " + c.getMaxSkew() + ": must be greater than zero");
-                }
-                if (c.getTopologyKey() == null || c.getTopologyKey().isEmpty()) {
-                    throw new InputException(d.where() + ": " + p + ".topologyKey: Required value: can not be empty");
-                }
-                String w = c.getWhenUnsatisfiable();
-                if (!"DoNotSchedule".equals(w) && !"ScheduleAnyway".equals(w)) {
-                    throw new InputException(d.where() + ": " + p + ".whenUnsatisfiable: Unsupported value: \"" + (w == null ? "" : w) + "\": supported values: \"DoNotSchedule\", \"ScheduleAnyway\"");
-                }
-                if (c.getMinDomains() != null && c.getMinDomains() <= 0) {
-                    throw new InputException(d.where() + ": " + p + ".minDomains: Invalid value: " + c.getMinDomains() + ": must be greater than zero");
-                }
-            }
-        }
         if (spec.getSchedulerName() == null || spec.getSchedulerName().isEmpty()) {
             spec.setSchedulerName("default-scheduler");
         }
@@ -180,6 +289,9 @@ public final class ObjectDecoder {
         for (int i = 0; i < containers.size(); i++) {
             Container c = containers.get(i);
             String p = where + "[" + i + "]";
+            if (c == null) {
+                throw new InputException(Messages.decode(d.where(), p, NULL_ITEM));
+            }
             ResourceRequirements r = c.getResources();
             if (r != null) {
                 checkQuantities(d, p + ".resources.requests", r.getRequests());
@@ -189,15 +301,14 @@ public final class ObjectDecoder {
             if (c.getPorts() != null) {
                 for (int j = 0; j < c.getPorts().size(); j++) {
                     ContainerPort port = c.getPorts().get(j);
+                    if (port == null) {
+                        throw new InputException(Messages.decode(d.where(), p + ".ports[" + j + "]", NULL_ITEM));
+                    }
                     if (port.getProtocol() == null || port.getProtocol().isEmpty()) {
                         port.setProtocol("TCP");
                     }
                     if (hostNetwork && (port.getHostPort() == null || port.getHostPort() == 0)) {
                         port.setHostPort(port.getContainerPort());
-                    }
-                    Integer hp = port.getHostPort();
-                    if (hp != null && (hp < 0 || hp > 65535)) {
-                        throw new InputException(d.where() + ": " + p + ".ports[" + j + "].hostPort: Invalid value: " + hp + ": must be between 1 and 65535, inclusive");
                     }
                 }
             }
@@ -236,18 +347,6 @@ public final class ObjectDecoder {
                 node.getStatus().setAllocatable(node.getStatus().getCapacity());
             }
         }
-        if (node.getSpec() != null && node.getSpec().getTaints() != null) {
-            for (int i = 0; i < node.getSpec().getTaints().size(); i++) {
-                var t = node.getSpec().getTaints().get(i);
-                String eff = t.getEffect() == null ? "" : t.getEffect();
-                if (!TAINT_EFFECTS_REQUIRED.contains(eff)) {
-                    throw new InputException(d.where() + ": spec.taints[" + i + "].effect: Unsupported value: \"" + eff + "\": supported values: \"NoExecute\", \"NoSchedule\", \"PreferNoSchedule\"");
-                }
-                if (t.getKey() == null || t.getKey().isEmpty()) {
-                    throw new InputException(d.where() + ": spec.taints[" + i + "].key: Required value");
-                }
-            }
-        }
     }
 
     private static void checkQuantities(Document d, String path, Map<String, Quantity> list) throws InputException {
@@ -256,14 +355,15 @@ public final class ObjectDecoder {
         }
         for (Map.Entry<String, Quantity> e : list.entrySet()) {
             Quantity q = e.getValue();
-            String s = q == null ? "" : (q.getAmount() == null ? "" : q.getAmount()) + (q.getFormat() == null ? "" : q.getFormat());
+            String s = ApiValidation.text(q);
+            io.kubewhatif.engine.util.Quantity parsed;
             try {
-                io.kubewhatif.engine.util.Quantity parsed = io.kubewhatif.engine.util.Quantity.parse(s);
-                if (parsed.signum() < 0) {
-                    throw new InputException(d.where() + ": " + path + "." + e.getKey() + ": Invalid value: \"" + s + "\": must be greater than or equal to 0");
-                }
+                parsed = io.kubewhatif.engine.util.Quantity.parse(s);
             } catch (QuantityFormatException ex) {
-                throw new InputException(d.where() + ": " + path + "." + e.getKey() + ": cannot parse quantity \"" + s + "\"");
+                throw new InputException(Messages.badQuantity(d.where(), path + "." + e.getKey(), s));
+            }
+            if (parsed.signum() < 0) {
+                throw new InputException(d.where() + ": " + Messages.invalid(path + "." + e.getKey(), s, "must be greater than or equal to 0"));
             }
         }
     }
