@@ -46,13 +46,25 @@ public final class ScheduleCommand implements Callable<Integer> {
     @Mixin
     OutputMixin output;
 
+    @Mixin
+    InputMixin input;
+
     @Override
     public Integer call() throws Exception {
-        RunReport report = Simulation.schedule(root.env.stdin(), cluster, pods, config, new SchedulerOptions(allNodes, true));
+        RunReport report = Simulation.schedule(root.env.stdin(), cluster, pods, config, new SchedulerOptions(allNodes, true),
+                input.maxInputBytes);
         PrintWriter out = spec.commandLine().getOut();
         PrintWriter err = spec.commandLine().getErr();
         for (String n : report.notes) {
             err.println("warning: " + n);
+        }
+        if (report.configError != null) {
+            // The table would only repeat the message; JSON and YAML keep it in configError (the contract).
+            err.println("error: " + config + ": invalid configuration: " + report.configError);
+            err.flush();
+            if (output.format == OutputMixin.Format.table || output.format == OutputMixin.Format.wide) {
+                return ExitCodes.INVALID_CONFIG;
+            }
         }
         switch (output.format) {
             case json -> out.print(JsonRenderer.render(report));

@@ -4,6 +4,7 @@ import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.core.JsonToken;
+import com.fasterxml.jackson.core.exc.StreamConstraintsException;
 import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
 import com.fasterxml.jackson.dataformat.yaml.YAMLParser;
 
@@ -23,6 +24,9 @@ import java.util.TreeMap;
 final class DocumentReader {
     private DocumentReader() {
     }
+
+    /** Jackson's default nesting limit (1000) stands in for go-yaml's and encoding/json's (10000). */
+    private static final String TOO_DEEP = "exceeded max depth of 1000 (kube-whatif's nesting limit)";
 
     private static final JsonFactory JSON = new JsonFactory();
     private static final YAMLFactory YAML = new YAMLFactory();
@@ -58,6 +62,8 @@ final class DocumentReader {
                         + GoFmt.quote(p.getText()).replace('"', '\'') + " after top-level value");
             }
             return new Document(root, false, null);
+        } catch (StreamConstraintsException e) {
+            throw new ConfigException("couldn't get version/kind; json parse error: " + TOO_DEEP);
         } catch (JsonProcessingException e) {
             throw new ConfigException("couldn't get version/kind; json parse error: " + firstLine(e.getOriginalMessage()));
         } catch (IOException e) {
@@ -123,6 +129,8 @@ final class DocumentReader {
             return new Document(root, true, strict);
         } catch (ConfigExceptionCarrier e) {
             throw new ConfigException(e.getOriginalMessage());
+        } catch (StreamConstraintsException e) {
+            throw new ConfigException("yaml: " + TOO_DEEP);
         } catch (JsonProcessingException e) {
             int line = e.getLocation() == null ? 0 : e.getLocation().getLineNr();
             throw new ConfigException("yaml: line " + line + ": " + firstLine(e.getOriginalMessage()));
@@ -131,10 +139,16 @@ final class DocumentReader {
         }
     }
 
-    /** Duplicate-key errors found so far, and anchored values for aliases. */
+    /**
+     * Duplicate-key errors found so far, anchored values for aliases, and go-yaml's alias accounting: nodes decoded
+     * with aliases expanded, how many of them came from aliases, and each anchor's expanded size.
+     */
     private static final class YamlState {
         final List<String> duplicates = new ArrayList<>();
         final Map<String, JValue> anchors = new HashMap<>();
+        final Map<String, Long> anchorSizes = new HashMap<>();
+        long decodeCount;
+        long aliasCount;
     }
 
     private static JValue readYamlValue(YAMLParser p, JsonToken t, YamlState state) throws IOException {
@@ -143,17 +157,39 @@ final class DocumentReader {
             if (anchored == null) {
                 throw new ConfigExceptionCarrier("yaml: unknown anchor '" + p.getText() + "' referenced");
             }
+            // Aliases share the anchored value; count them as go-yaml expands them, so an alias bomb stops here.
+            long size = state.anchorSizes.getOrDefault(p.getText(), 1L);
+            state.decodeCount += size;
+            state.aliasCount += size;
+            if (state.aliasCount > 100 && state.decodeCount > 1000
+                    && (double) state.aliasCount / state.decodeCount > allowedAliasRatio(state.decodeCount)) {
+                throw new ConfigExceptionCarrier("yaml: document contains excessive aliasing");
+            }
             return anchored;
         }
         String anchor = p.getObjectId();
+        long before = state.decodeCount;
         JValue v = readYamlNode(p, t, state);
         if (anchor != null) {
             state.anchors.put(anchor, v);
+            state.anchorSizes.put(anchor, Math.max(1, state.decodeCount - before));
         }
         return v;
     }
 
+    /** go-yaml v2 decode.go allowedAliasRatio: 99% of a small document may come from aliases, 10% of a huge one. */
+    private static double allowedAliasRatio(long decodeCount) {
+        if (decodeCount <= 400_000) {
+            return 0.99;
+        }
+        if (decodeCount >= 4_000_000) {
+            return 0.10;
+        }
+        return 0.99 - 0.89 * ((double) (decodeCount - 400_000) / 3_600_000);
+    }
+
     private static JValue readYamlNode(YAMLParser p, JsonToken t, YamlState state) throws IOException {
+        state.decodeCount++;
         switch (t) {
             case START_OBJECT -> {
                 Map<String, JValue> byKey = new TreeMap<>();
