@@ -79,7 +79,9 @@ public final class ManifestReader {
         lo.setCodePointLimit((int) Math.min(maxInputBytes, Integer.MAX_VALUE));
         lo.setNestingDepthLimit(MAX_NESTING_DEPTH);
         lo.setAllowDuplicateKeys(true);
-        this.yamlFactory = YAMLFactory.builder().loaderOptions(lo).streamReadConstraints(constraints).build();
+        // An empty plain value ("key:" or a bare "-") is null, as go-yaml reads it, not "".
+        this.yamlFactory = YAMLFactory.builder().loaderOptions(lo).streamReadConstraints(constraints)
+                .enable(YAMLParser.Feature.EMPTY_STRING_AS_NULL).build();
     }
 
     public ManifestReader(InputStream stdin) {

@@ -119,6 +119,11 @@ public final class Messages {
         return where + ": " + field + ": cannot parse quantity " + goQuote(text);
     }
 
+    public static String quantityExponentTooLarge(String where, String field, String text) {
+        return where + ": " + field + ": cannot use quantity " + goQuote(text)
+                + ": its exponent is beyond ±1000 (kube-whatif's limit; no resource amount needs more)";
+    }
+
     public static String quantityNotAString(String where, String field, String type) {
         return where + ": " + field + ": expected a quantity such as \"500m\" or \"1Gi\", got " + type;
     }

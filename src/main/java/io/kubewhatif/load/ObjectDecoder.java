@@ -20,6 +20,8 @@ import io.kubewhatif.engine.util.QuantityFormatException;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 /**
  * Turns a {@link Document} into a fabric8 object, checks the fields scheduling depends on, and applies the API
@@ -27,6 +29,9 @@ import java.util.Map;
  * ports, protocols, scheduler name, preemption policy).
  */
 public final class ObjectDecoder {
+    private static final Pattern OUT_OF_RANGE = Pattern.compile("Numeric value \\(([-0-9]+)\\) out of range of `?(int|long|short)");
+    /** Well-formed for resource.ParseQuantity, but with an exponent engine.util.Quantity refuses to expand. */
+    private static final Pattern HUGE_EXPONENT = Pattern.compile("[+-]?([0-9]+\\.?[0-9]*|\\.[0-9]+)[eE][-+]?[0-9]+");
     private static final String NULL_ITEM = "a list item is null (an empty '-' entry?)";
 
     private final ObjectMapper mapper;
@@ -147,6 +152,11 @@ public final class ObjectDecoder {
                 return Messages.badQuantity(d.where(), path, node.asText());
             }
             return Messages.quantityNotAString(d.where(), path, node == null ? "nothing" : describeNode(node));
+        }
+        Matcher range = OUT_OF_RANGE.matcher(msg);
+        if (range.find()) {
+            return Messages.decode(d.where(), path, "value " + range.group(1) + " is out of range for a "
+                    + (range.group(2).equals("long") ? "64" : range.group(2).equals("short") ? "16" : "32") + "-bit integer");
         }
         Class<?> target = e instanceof MismatchedInputException mi ? mi.getTargetType() : null;
         if (target != null && node != null) {
@@ -360,6 +370,9 @@ public final class ObjectDecoder {
             try {
                 parsed = io.kubewhatif.engine.util.Quantity.parse(s);
             } catch (QuantityFormatException ex) {
+                if (HUGE_EXPONENT.matcher(s).matches()) {
+                    throw new InputException(Messages.quantityExponentTooLarge(d.where(), path + "." + e.getKey(), s));
+                }
                 throw new InputException(Messages.badQuantity(d.where(), path + "." + e.getKey(), s));
             }
             if (parsed.signum() < 0) {
