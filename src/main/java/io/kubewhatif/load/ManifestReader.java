@@ -288,7 +288,54 @@ public final class ManifestReader {
                 throw new InputException(Messages.binary(source, i));
             }
         }
+        int bad = firstInvalidUtf8(bytes);
+        if (bad >= 0) {
+            throw new InputException(Messages.invalidEncoding(source, "UTF-8", bad));
+        }
         return bytes;
+    }
+
+    /** Offset of the first byte that is not well-formed UTF-8 (RFC 3629), or -1. One pass, no allocation. */
+    static int firstInvalidUtf8(byte[] b) {
+        int i = 0;
+        int n = b.length;
+        while (i < n) {
+            int c = b[i] & 0xff;
+            if (c < 0x80) {
+                i++;
+                continue;
+            }
+            int len;
+            int min;
+            if (c >= 0xC2 && c <= 0xDF) {
+                len = 2;
+                min = 0x80;
+            } else if (c >= 0xE0 && c <= 0xEF) {
+                len = 3;
+                min = 0x800;
+            } else if (c >= 0xF0 && c <= 0xF4) {
+                len = 4;
+                min = 0x10000;
+            } else {
+                return i;
+            }
+            if (i + len > n) {
+                return i;
+            }
+            int cp = c & (0xFF >> (len + 1));
+            for (int k = 1; k < len; k++) {
+                int cc = b[i + k] & 0xff;
+                if ((cc & 0xC0) != 0x80) {
+                    return i;
+                }
+                cp = (cp << 6) | (cc & 0x3F);
+            }
+            if (cp < min || cp > 0x10FFFF || (cp >= 0xD800 && cp <= 0xDFFF)) {
+                return i;
+            }
+            i += len;
+        }
+        return -1;
     }
 
     private static byte[] toBytes(CharBuffer chars) {

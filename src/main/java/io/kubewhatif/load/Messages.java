@@ -124,6 +124,10 @@ public final class Messages {
                 + ": its exponent is beyond ±1000 (kube-whatif's limit; no resource amount needs more)";
     }
 
+    public static String badTime(String where, String field, String text) {
+        return where + ": " + field + ": cannot parse time " + goQuote(text) + ": expected RFC 3339, such as \"2024-05-01T12:00:00Z\"";
+    }
+
     public static String quantityNotAString(String where, String field, String type) {
         return where + ": " + field + ": expected a quantity such as \"500m\" or \"1Gi\", got " + type;
     }

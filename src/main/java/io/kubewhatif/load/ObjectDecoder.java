@@ -34,10 +34,11 @@ public final class ObjectDecoder {
     private static final Pattern HUGE_EXPONENT = Pattern.compile("[+-]?([0-9]+\\.?[0-9]*|\\.[0-9]+)[eE][-+]?[0-9]+");
     private static final String NULL_ITEM = "a list item is null (an empty '-' entry?)";
 
-    private final ObjectMapper mapper;
+    /** Shared: a configured ObjectMapper is thread-safe, and building fabric8's deserializers costs a second. */
+    private static final ObjectMapper MAPPER = new ObjectMapper().configure(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES, false);
+    private final ObjectMapper mapper = MAPPER;
 
     public ObjectDecoder() {
-        mapper = new ObjectMapper().configure(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES, false);
     }
 
     /** Decodes a known kind; returns null for kinds the scheduler never reads (the caller warns). */
@@ -274,6 +275,9 @@ public final class ObjectDecoder {
         if (pod.getStatus() == null) {
             pod.setStatus(new io.fabric8.kubernetes.api.model.PodStatus());
         }
+        // The scheduler orders preemption victims by start time (taken from creationTimestamp when missing).
+        pod.getMetadata().setCreationTimestamp(time(d, "metadata.creationTimestamp", pod.getMetadata().getCreationTimestamp()));
+        pod.getStatus().setStartTime(time(d, "status.startTime", pod.getStatus().getStartTime()));
         if (spec.getContainers() == null || spec.getContainers().isEmpty()) {
             throw new InputException(d.where() + ": spec.containers: at least one container is required");
         }
@@ -292,6 +296,18 @@ public final class ObjectDecoder {
         }
         if (spec.getPreemptionPolicy() == null || spec.getPreemptionPolicy().isEmpty()) {
             spec.setPreemptionPolicy("PreemptLowerPriority");
+        }
+    }
+
+    /** An RFC 3339 time as metav1.Time reads it, normalised to UTC ("2024-05-01T12:00:00Z"); null stays null. */
+    private static String time(Document d, String field, String text) throws InputException {
+        if (text == null || text.isEmpty()) {
+            return text;
+        }
+        try {
+            return java.time.OffsetDateTime.parse(text).toInstant().toString();
+        } catch (java.time.format.DateTimeParseException e) {
+            throw new InputException(Messages.badTime(d.where(), field, text));
         }
     }
 

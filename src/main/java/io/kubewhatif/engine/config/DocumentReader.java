@@ -4,6 +4,7 @@ import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.core.JsonToken;
+import com.fasterxml.jackson.core.StreamReadConstraints;
 import com.fasterxml.jackson.core.exc.StreamConstraintsException;
 import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
 import com.fasterxml.jackson.dataformat.yaml.YAMLParser;
@@ -25,11 +26,13 @@ final class DocumentReader {
     private DocumentReader() {
     }
 
-    /** Jackson's default nesting limit (1000) stands in for go-yaml's and encoding/json's (10000). */
-    private static final String TOO_DEEP = "exceeded max depth of 1000 (kube-whatif's nesting limit)";
+    /** kube-whatif's nesting limit (200) stands in for go-yaml's and encoding/json's (10000). */
+    private static final String TOO_DEEP = "exceeded max depth of 200 (kube-whatif's nesting limit)";
 
-    private static final JsonFactory JSON = new JsonFactory();
-    private static final YAMLFactory YAML = new YAMLFactory();
+    /** Deep enough for any configuration, shallow enough that the recursive readers below never overflow a stack. */
+    private static final StreamReadConstraints NESTING = StreamReadConstraints.builder().maxNestingDepth(200).build();
+    private static final JsonFactory JSON = JsonFactory.builder().streamReadConstraints(NESTING).build();
+    private static final YAMLFactory YAML = YAMLFactory.builder().streamReadConstraints(NESTING).build();
 
     /**
      * @param root            the document's first value (JSON null for an empty document)
