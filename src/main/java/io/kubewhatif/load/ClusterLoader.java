@@ -108,6 +108,17 @@ public final class ClusterLoader {
             Document d = firstUnknown.get(e.getKey());
             warnings.add(Messages.unknownKind(d.where(), d.kind(), d.apiVersion(), e.getValue() - 1));
         }
+        // One warning per kind and field (list indexes aside), naming the first object that has it.
+        Map<String, ObjectDecoder.UnknownField> firstField = new LinkedHashMap<>();
+        Map<String, Integer> fieldCount = new HashMap<>();
+        for (ObjectDecoder.UnknownField f : decoder.takeUnknownFields()) {
+            String k = f.document().kind() + "\u0000" + f.path().replaceAll("\\[[0-9]+\\]", "[]");
+            firstField.putIfAbsent(k, f);
+            fieldCount.merge(k, 1, Integer::sum);
+        }
+        for (Map.Entry<String, ObjectDecoder.UnknownField> e : firstField.entrySet()) {
+            warnings.add(Messages.unknownField(e.getValue().document().where(), e.getValue().path(), fieldCount.get(e.getKey()) - 1));
+        }
         return out;
     }
 

@@ -145,6 +145,10 @@ public final class Messages {
                 + (more > 0 ? " (and " + more + " more object(s) of this kind)" : "");
     }
 
+    public static String unknownField(String where, String field, int more) {
+        return where + ": " + field + ": unknown field; ignored" + (more > 0 ? " (and " + more + " more like it)" : "");
+    }
+
     public static String duplicateObject(String where, String previous) {
         return where + ": duplicate of " + previous + "; the later one is used";
     }

@@ -1,6 +1,17 @@
 package io.kubewhatif.load;
 
+import com.fasterxml.jackson.core.JsonParser;
+import com.fasterxml.jackson.core.JsonStreamContext;
+import com.fasterxml.jackson.core.JsonToken;
+import com.fasterxml.jackson.databind.BeanDescription;
+import com.fasterxml.jackson.databind.DeserializationConfig;
+import com.fasterxml.jackson.databind.DeserializationContext;
 import com.fasterxml.jackson.databind.DeserializationFeature;
+import com.fasterxml.jackson.databind.JsonDeserializer;
+import com.fasterxml.jackson.databind.deser.BeanDeserializerBuilder;
+import com.fasterxml.jackson.databind.deser.BeanDeserializerModifier;
+import com.fasterxml.jackson.databind.deser.DeserializationProblemHandler;
+import com.fasterxml.jackson.databind.module.SimpleModule;
 import com.fasterxml.jackson.databind.JsonMappingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -17,6 +28,8 @@ import io.fabric8.kubernetes.api.model.Quantity;
 import io.fabric8.kubernetes.api.model.ResourceRequirements;
 import io.kubewhatif.engine.util.QuantityFormatException;
 
+import java.io.IOException;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -35,10 +48,80 @@ public final class ObjectDecoder {
     private static final String NULL_ITEM = "a list item is null (an empty '-' entry?)";
 
     /** Shared: a configured ObjectMapper is thread-safe, and building fabric8's deserializers costs a second. */
-    private static final ObjectMapper MAPPER = new ObjectMapper().configure(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES, false);
-    private final ObjectMapper mapper = MAPPER;
+    private static final ObjectMapper MAPPER = unknownFieldsReported(new ObjectMapper()
+            .configure(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES, false));
+    private static final String UNKNOWN_FIELDS = "kube-whatif.unknownFields";
+
+    /** A field the model does not know, with the document it came from. */
+    public record UnknownField(Document document, String path) {
+    }
+
+    private final List<UnknownField> unknownFields = new ArrayList<>();
 
     public ObjectDecoder() {
+    }
+
+    /** Fields no model class knows (typos, or fields of a newer API), seen since the last call; cleared. */
+    public List<UnknownField> takeUnknownFields() {
+        List<UnknownField> out = List.copyOf(unknownFields);
+        unknownFields.clear();
+        return out;
+    }
+
+    /**
+     * fabric8's model classes keep unknown fields in {@code additionalProperties}, where nothing reads them: a typo
+     * such as {@code toleration:} would vanish. Without that catch-all, unknown fields reach the problem handler,
+     * which records their path (the loader warns) and skips them.
+     */
+    private static ObjectMapper unknownFieldsReported(ObjectMapper m) {
+        SimpleModule module = new SimpleModule("kube-whatif-unknown-fields");
+        module.setDeserializerModifier(new BeanDeserializerModifier() {
+            @Override
+            public BeanDeserializerBuilder updateBuilder(DeserializationConfig config, BeanDescription desc, BeanDeserializerBuilder builder) {
+                if (desc.getBeanClass().getName().startsWith("io.fabric8.kubernetes.api.model.") && builder.getAnySetter() != null
+                        && builder.getAnySetter().getPropertyName().equals("setAdditionalProperty")) {
+                    builder.setAnySetter(null);
+                }
+                return builder;
+            }
+        });
+        m.registerModule(module);
+        m.addHandler(new DeserializationProblemHandler() {
+            @Override
+            public boolean handleUnknownProperty(DeserializationContext ctxt, JsonParser p, JsonDeserializer<?> deserializer,
+                                                 Object beanOrClass, String propertyName) throws IOException {
+                Object sink = ctxt.getAttribute(UNKNOWN_FIELDS);
+                if (sink instanceof List<?> list) {
+                    @SuppressWarnings("unchecked")
+                    List<String> paths = (List<String>) list;
+                    // On a list or mapping value the parser already stands in the value's own context.
+                    JsonStreamContext ctx = p.getParsingContext();
+                    if (p.currentToken() == JsonToken.START_ARRAY || p.currentToken() == JsonToken.START_OBJECT) {
+                        ctx = ctx.getParent();
+                    }
+                    paths.add(path(ctx));
+                }
+                p.skipChildren();
+                return true;
+            }
+        });
+        return m;
+    }
+
+    private static String path(JsonStreamContext ctx) {
+        List<String> parts = new ArrayList<>();
+        for (JsonStreamContext c = ctx; c != null && !c.inRoot(); c = c.getParent()) {
+            if (c.inArray()) {
+                parts.add("[" + Math.max(0, c.getCurrentIndex()) + "]");
+            } else if (c.getCurrentName() != null) {
+                parts.add("." + c.getCurrentName());
+            }
+        }
+        StringBuilder sb = new StringBuilder();
+        for (int i = parts.size() - 1; i >= 0; i--) {
+            sb.append(parts.get(i));
+        }
+        return sb.length() > 0 && sb.charAt(0) == '.' ? sb.substring(1) : sb.toString();
     }
 
     /** Decodes a known kind; returns null for kinds the scheduler never reads (the caller warns). */
@@ -72,12 +155,16 @@ public final class ObjectDecoder {
             throw new InputException(Messages.decode(d.where(), nullItem, NULL_ITEM));
         }
         HasMetadata o;
+        List<String> unknown = new ArrayList<>();
         try {
-            o = mapper.treeToValue(d.tree(), k.type());
+            o = MAPPER.readerFor(k.type()).withAttribute(UNKNOWN_FIELDS, unknown).readValue(d.tree());
         } catch (JsonMappingException e) {
             throw new InputException(describe(d, e));
         } catch (Exception e) {
             throw new InputException(Messages.decode(d.where(), "(root)", cleanMessage(e.getMessage())));
+        }
+        for (String path : unknown) {
+            unknownFields.add(new UnknownField(d, path));
         }
         if (k.clusterScoped()) {
             o.getMetadata().setNamespace(null);
