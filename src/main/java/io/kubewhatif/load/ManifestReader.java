@@ -429,7 +429,7 @@ public final class ManifestReader {
         return firstLine(m).replaceAll("\\s*\\(from `StreamReadConstraints[^)]*\\)", "");
     }
 
-    private static String describe(String source, boolean isJson, JsonProcessingException e) {
+    private String describe(String source, boolean isJson, JsonProcessingException e) {
         Throwable cause = e.getCause();
         if (cause instanceof MarkedYAMLException my) {
             return describeYaml(source, my);
@@ -459,7 +459,7 @@ public final class ManifestReader {
     }
 
     /** SnakeYAML's own words: the problem (and what it was doing), at the problem's position. */
-    private static String describeYaml(String source, YAMLException e) {
+    private String describeYaml(String source, YAMLException e) {
         if (e instanceof MarkedYAMLException m) {
             Mark mark = m.getProblemMark() != null ? m.getProblemMark() : m.getContextMark();
             String problem = m.getProblem() == null ? "" : m.getProblem().trim();
@@ -479,7 +479,7 @@ public final class ManifestReader {
         }
         String msg = firstLine(e.getMessage());
         if (msg.contains("code points")) {
-            return Messages.stdinTooLarge(source, Integer.MAX_VALUE);
+            return Messages.stdinTooLarge(source, maxInputBytes);
         }
         if (msg.contains("esting") && msg.contains("epth")) {
             msg = Messages.TOO_DEEP;
