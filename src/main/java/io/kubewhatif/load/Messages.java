@@ -1,5 +1,7 @@
 package io.kubewhatif.load;
 
+import com.fasterxml.jackson.databind.JsonNode;
+
 import java.util.ArrayList;
 import java.util.List;
 
@@ -128,8 +130,48 @@ public final class Messages {
         return where + ": " + field + ": cannot parse time " + goQuote(text) + ": expected RFC 3339, such as \"2024-05-01T12:00:00Z\"";
     }
 
-    public static String quantityNotAString(String where, String field, String type) {
-        return where + ": " + field + ": expected a quantity such as \"500m\" or \"1Gi\", got " + type;
+    public static String quantityNotAString(String where, String field, JsonNode found) {
+        return where + ": " + field + ": expected a quantity such as \"500m\" or \"1Gi\", got " + describe(found);
+    }
+
+    public static String typeMismatch(String where, String field, String expected, JsonNode found) {
+        return where + ": " + field + ": expected " + expected + ", got " + describe(found);
+    }
+
+    public static String outOfRange(String where, String field, String value, int bits) {
+        return where + ": " + field + ": value " + value + " is out of range for a " + bits + "-bit integer";
+    }
+
+    public static String nullListItem(String where, String field) {
+        return where + ": " + field + ": a list item is null (an empty '-' entry?)";
+    }
+
+    public static String noContainers(String where) {
+        return where + ": spec.containers: at least one container is required";
+    }
+
+    /** How a value found in the document reads in a message: string "abc", number 1.5, a list, a mapping. */
+    public static String describe(JsonNode n) {
+        if (n == null || n.isNull() || n.isMissingNode()) {
+            return "null";
+        }
+        if (n.isTextual()) {
+            String s = n.asText();
+            return "string " + goQuote(s.length() > 80 ? s.substring(0, 77) + "..." : s);
+        }
+        if (n.isNumber()) {
+            return "number " + n.asText();
+        }
+        if (n.isBoolean()) {
+            return "boolean " + n.asText();
+        }
+        if (n.isArray()) {
+            return "a list";
+        }
+        if (n.isObject()) {
+            return "a mapping";
+        }
+        return n.getNodeType().toString().toLowerCase(java.util.Locale.ROOT);
     }
 
     public static String wrongApiVersion(String where, String apiVersion, String kind, String known) {

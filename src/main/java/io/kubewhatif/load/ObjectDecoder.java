@@ -45,7 +45,6 @@ public final class ObjectDecoder {
     private static final Pattern OUT_OF_RANGE = Pattern.compile("Numeric value \\(([-0-9]+)\\) out of range of `?(int|long|short)");
     /** Well-formed for resource.ParseQuantity, but with an exponent engine.util.Quantity refuses to expand. */
     private static final Pattern HUGE_EXPONENT = Pattern.compile("[+-]?([0-9]+\\.?[0-9]*|\\.[0-9]+)[eE][-+]?[0-9]+");
-    private static final String NULL_ITEM = "a list item is null (an empty '-' entry?)";
 
     /** Shared: a configured ObjectMapper is thread-safe, and building fabric8's deserializers costs a second. */
     private static final ObjectMapper MAPPER = unknownFieldsReported(new ObjectMapper()
@@ -141,18 +140,18 @@ public final class ObjectDecoder {
         }
         JsonNode md = d.tree().get("metadata");
         if (md != null && !md.isNull() && !md.isObject()) {
-            throw new InputException(Messages.decode(d.where(), "metadata", "expected a mapping, got " + describeNode(md)));
+            throw new InputException(Messages.typeMismatch(d.where(), "metadata", "a mapping", md));
         }
         JsonNode name = md == null ? null : md.get("name");
         if (name != null && !name.isNull() && !name.isTextual()) {
-            throw new InputException(Messages.decode(d.where(), "metadata.name", "expected a string, got " + describeNode(name)));
+            throw new InputException(Messages.typeMismatch(d.where(), "metadata.name", "a string", name));
         }
         if (d.name().isEmpty()) {
             throw new InputException(Messages.missingField(d.where(), "metadata.name"));
         }
         String nullItem = firstNullListItem(d.tree(), "");
         if (nullItem != null) {
-            throw new InputException(Messages.decode(d.where(), nullItem, NULL_ITEM));
+            throw new InputException(Messages.nullListItem(d.where(), nullItem));
         }
         HasMetadata o;
         List<String> unknown = new ArrayList<>();
@@ -226,7 +225,7 @@ public final class ObjectDecoder {
     private static void requireString(Document d, String field) throws InputException {
         JsonNode v = d.tree().get(field);
         if (v != null && !v.isNull() && !v.isTextual()) {
-            throw new InputException(Messages.decode(d.where(), field, "expected a string, got " + describeNode(v)));
+            throw new InputException(Messages.typeMismatch(d.where(), field, "a string", v));
         }
     }
 
@@ -239,20 +238,19 @@ public final class ObjectDecoder {
             if (node != null && (node.isTextual() || node.isNumber())) {
                 return Messages.badQuantity(d.where(), path, node.asText());
             }
-            return Messages.quantityNotAString(d.where(), path, node == null ? "nothing" : describeNode(node));
+            return Messages.quantityNotAString(d.where(), path, node);
         }
         Matcher range = OUT_OF_RANGE.matcher(msg);
         if (range.find()) {
-            return Messages.decode(d.where(), path, "value " + range.group(1) + " is out of range for a "
-                    + (range.group(2).equals("long") ? "64" : range.group(2).equals("short") ? "16" : "32") + "-bit integer");
+            return Messages.outOfRange(d.where(), path, range.group(1), range.group(2).equals("long") ? 64 : range.group(2).equals("short") ? 16 : 32);
         }
         Class<?> target = e instanceof MismatchedInputException mi ? mi.getTargetType() : null;
         if (target != null && node != null) {
             String expected = expected(target);
             if (expected.equals("an integer") && node.isIntegralNumber()) {
-                return Messages.decode(d.where(), path, "value " + node.asText() + " is out of range for " + integerRange(target));
+                return Messages.outOfRange(d.where(), path, node.asText(), integerBits(target));
             }
-            return Messages.decode(d.where(), path, "expected " + expected + ", got " + describeNode(node));
+            return Messages.typeMismatch(d.where(), path, expected, node);
         }
         return Messages.decode(d.where(), path, cleanMessage(msg));
     }
@@ -320,38 +318,14 @@ public final class ObjectDecoder {
         return "a mapping";
     }
 
-    private static String integerRange(Class<?> t) {
+    private static int integerBits(Class<?> t) {
         if (t == Long.class || t == long.class) {
-            return "a 64-bit integer";
+            return 64;
         }
         if (t == Short.class || t == short.class) {
-            return "a 16-bit integer";
+            return 16;
         }
-        return "a 32-bit integer";
-    }
-
-    /** How a value found in the document reads in a message: string "abc", number 1.5, a list, a mapping. */
-    static String describeNode(JsonNode n) {
-        if (n == null || n.isNull() || n.isMissingNode()) {
-            return "null";
-        }
-        if (n.isTextual()) {
-            String s = n.asText();
-            return "string " + Messages.goQuote(s.length() > 80 ? s.substring(0, 77) + "..." : s);
-        }
-        if (n.isNumber()) {
-            return "number " + n.asText();
-        }
-        if (n.isBoolean()) {
-            return "boolean " + n.asText();
-        }
-        if (n.isArray()) {
-            return "a list";
-        }
-        if (n.isObject()) {
-            return "a mapping";
-        }
-        return n.getNodeType().toString().toLowerCase();
+        return 32;
     }
 
     private void checkPod(Document d, Pod pod) throws InputException {
@@ -366,7 +340,7 @@ public final class ObjectDecoder {
         pod.getMetadata().setCreationTimestamp(time(d, "metadata.creationTimestamp", pod.getMetadata().getCreationTimestamp()));
         pod.getStatus().setStartTime(time(d, "status.startTime", pod.getStatus().getStartTime()));
         if (spec.getContainers() == null || spec.getContainers().isEmpty()) {
-            throw new InputException(d.where() + ": spec.containers: at least one container is required");
+            throw new InputException(Messages.noContainers(d.where()));
         }
         checkContainers(d, "spec.containers", spec.getContainers(), Boolean.TRUE.equals(spec.getHostNetwork()));
         if (spec.getInitContainers() != null) {
@@ -403,7 +377,7 @@ public final class ObjectDecoder {
             Container c = containers.get(i);
             String p = where + "[" + i + "]";
             if (c == null) {
-                throw new InputException(Messages.decode(d.where(), p, NULL_ITEM));
+                throw new InputException(Messages.nullListItem(d.where(), p));
             }
             ResourceRequirements r = c.getResources();
             if (r != null) {
@@ -415,7 +389,7 @@ public final class ObjectDecoder {
                 for (int j = 0; j < c.getPorts().size(); j++) {
                     ContainerPort port = c.getPorts().get(j);
                     if (port == null) {
-                        throw new InputException(Messages.decode(d.where(), p + ".ports[" + j + "]", NULL_ITEM));
+                        throw new InputException(Messages.nullListItem(d.where(), p + ".ports[" + j + "]"));
                     }
                     if (port.getProtocol() == null || port.getProtocol().isEmpty()) {
                         port.setProtocol("TCP");
