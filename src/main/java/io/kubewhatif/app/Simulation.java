@@ -5,6 +5,9 @@ import io.kubewhatif.engine.config.ConfigException;
 import io.kubewhatif.engine.config.ConfigLoader;
 import io.kubewhatif.engine.config.Configuration;
 import io.kubewhatif.engine.diagnostics.RunReport;
+import io.kubewhatif.engine.extender.Extender;
+import io.kubewhatif.extender.HttpExtender;
+import io.kubewhatif.extender.TlsSetupException;
 import io.kubewhatif.engine.framework.SchedulerOptions;
 import io.kubewhatif.load.ClusterLoader;
 import io.kubewhatif.load.InputException;
@@ -66,11 +69,32 @@ public final class Simulation {
             r.configError = e.getMessage();
             return r;
         }
+        List<Extender> extenders;
+        try {
+            extenders = buildExtenders(config);
+        } catch (ConfigException e) {
+            RunReport r = new RunReport();
+            r.configError = e.getMessage();
+            return r;
+        }
         ClusterLoader.Loaded loaded = new ClusterLoader(reader).load(clusterPaths, podPaths);
-        RunReport report = Engine.run(config, loaded.cluster(), loaded.podsToSchedule(), options);
+        RunReport report = Engine.run(config, loaded.cluster(), loaded.podsToSchedule(), options, extenders);
         report.notes.addAll(configWarnings(configPath, config));
         report.notes.addAll(loaded.warnings());
         return report;
+    }
+
+    /**
+     * The configuration's extenders as HTTP clients, in kube-scheduler's call order. Nothing is contacted here.
+     *
+     * @throws ConfigException with kube-scheduler's start-up error when TLS settings cannot be used
+     */
+    public static List<Extender> buildExtenders(Configuration config) throws ConfigException {
+        try {
+            return HttpExtender.build(config);
+        } catch (TlsSetupException e) {
+            throw new ConfigException("couldn't build extenders: " + e.getMessage());
+        }
     }
 
     /**

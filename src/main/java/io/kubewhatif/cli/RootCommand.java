@@ -9,7 +9,7 @@ import picocli.CommandLine.Model.CommandSpec;
 @Command(name = "kubectl-whatif", mixinStandardHelpOptions = false,
         description = {"What-if scheduling for Kubernetes: runs one kube-scheduler v1.34 cycle on manifests from files",
                 "and explains every plugin's verdict and score."},
-        subcommands = {ScheduleCommand.class, ValidateCommand.class, VersionCommand.class},
+        subcommands = {ScheduleCommand.class, ValidateCommand.class, ConfigCommand.class, PluginsCommand.class, VersionCommand.class},
         footer = {"", "Exit codes: 0 scheduled/valid, 1 internal error, 2 usage, 3 bad input, 4 invalid config, 5 unschedulable, 6 gated."})
 public final class RootCommand implements Runnable {
     final Cli.Env env;

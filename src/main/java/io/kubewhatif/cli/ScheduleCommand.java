@@ -4,7 +4,10 @@ import io.kubewhatif.app.Simulation;
 import io.kubewhatif.engine.diagnostics.CycleReport;
 import io.kubewhatif.engine.diagnostics.RunReport;
 import io.kubewhatif.engine.framework.SchedulerOptions;
+import io.kubewhatif.render.AnnotationsRenderer;
 import io.kubewhatif.render.HumanRenderer;
+import io.kubewhatif.render.MarkdownRenderer;
+import io.kubewhatif.render.NameRenderer;
 import io.kubewhatif.render.JsonRenderer;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -43,6 +46,12 @@ public final class ScheduleCommand implements Callable<Integer> {
     @Option(names = "--all-nodes", description = "Evaluate every node (percentageOfNodesToScore 100) for a full diagnosis.")
     boolean allNodes;
 
+    @Option(names = "--explain", description = "Explain PodTopologySpread and InterPodAffinity rejections (domain counts, matched pods); implied by -o wide.")
+    boolean explain;
+    @Option(names = "--allow-extender-bind", description = {"Let a binder extender of the configuration really bind the pod (an HTTP call that",
+            "may change a cluster). Default: the simulation binds in memory and reports that the extender would bind."})
+    boolean allowExtenderBind;
+
     @Mixin
     OutputMixin output;
 
@@ -51,24 +60,38 @@ public final class ScheduleCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
-        RunReport report = Simulation.schedule(root.env.stdin(), cluster, pods, config, new SchedulerOptions(allNodes, true),
-                input.maxInputBytes);
+        OutputMixin.Format format = output.format;
+        SchedulerOptions options = new SchedulerOptions(allNodes, true, explain || format == OutputMixin.Format.wide,
+                format == OutputMixin.Format.annotations, allowExtenderBind);
+        RunReport report = Simulation.schedule(root.env.stdin(), cluster, pods, config, options, input.maxInputBytes);
         PrintWriter out = spec.commandLine().getOut();
         PrintWriter err = spec.commandLine().getErr();
         for (String n : report.notes) {
             err.println("warning: " + n);
         }
         if (report.configError != null) {
-            // The table would only repeat the message; JSON and YAML keep it in configError (the contract).
-            err.println("error: " + config + ": invalid configuration: " + report.configError);
+            // Other formats would only repeat the message; JSON and YAML keep it in configError (the contract).
+            err.println("error: " + (config == null ? "" : config + ": ") + "invalid configuration: " + report.configError);
             err.flush();
-            if (output.format == OutputMixin.Format.table || output.format == OutputMixin.Format.wide) {
+            if (format != OutputMixin.Format.json && format != OutputMixin.Format.yaml) {
                 return ExitCodes.INVALID_CONFIG;
             }
         }
-        switch (output.format) {
+        switch (format) {
             case json -> out.print(JsonRenderer.render(report));
             case yaml -> out.print(JsonRenderer.renderYaml(report));
+            case markdown -> out.print(new MarkdownRenderer(explain).render(report));
+            case name, annotations -> {
+                if (report.configError != null) {
+                    err.println("error: invalid configuration: " + report.configError);
+                } else if (format == OutputMixin.Format.name) {
+                    out.print(NameRenderer.render(report));
+                } else {
+                    AnnotationsRenderer.Output a = AnnotationsRenderer.render(report);
+                    a.warnings().forEach(w -> err.println("warning: " + w));
+                    out.print(a.yaml());
+                }
+            }
             case wide -> out.print(new HumanRenderer(output.style(root.env), true, !output.noHeaders).render(report));
             default -> out.print(new HumanRenderer(output.style(root.env), false, !output.noHeaders).render(report));
         }

@@ -64,6 +64,7 @@ public final class ValidateCommand implements Callable<Integer> {
             boolean readError = false;
             try {
                 Configuration c = Simulation.loadConfig(reader, f);
+                Simulation.buildExtenders(c);
                 Scheduler.create(c, SnapshotBuilder.build(List.of()), InTreeRegistry.factories(), SchedulerOptions.DEFAULT);
                 for (String w : Simulation.configWarnings(f, c)) {
                     err.println("warning: " + w);

@@ -4,6 +4,7 @@ import io.fabric8.kubernetes.api.model.HasMetadata;
 import io.fabric8.kubernetes.api.model.Pod;
 import io.kubewhatif.engine.config.Configuration;
 import io.kubewhatif.engine.diagnostics.RunReport;
+import io.kubewhatif.engine.extender.Extender;
 import io.kubewhatif.engine.framework.FrameworkException;
 import io.kubewhatif.engine.framework.Scheduler;
 import io.kubewhatif.engine.framework.SchedulerOptions;
@@ -27,10 +28,24 @@ public final class Engine {
     }
 
     public static RunReport run(Configuration config, ClusterSnapshot snapshot, List<Pod> pods, SchedulerOptions options) {
+        return run(config, snapshot, pods, options, List.of());
+    }
+
+    /**
+     * As {@link #run(Configuration, List, List, SchedulerOptions)} with scheduler extenders, in call order. The engine
+     * only calls them; whatever I/O they do is theirs.
+     */
+    public static RunReport run(Configuration config, List<? extends HasMetadata> cluster, List<Pod> pods, SchedulerOptions options,
+                                List<? extends Extender> extenders) {
+        return run(config, SnapshotBuilder.build(cluster), pods, options, extenders);
+    }
+
+    public static RunReport run(Configuration config, ClusterSnapshot snapshot, List<Pod> pods, SchedulerOptions options,
+                                List<? extends Extender> extenders) {
         RunReport report = new RunReport();
         Scheduler scheduler;
         try {
-            scheduler = Scheduler.create(config, snapshot, InTreeRegistry.factories(), options);
+            scheduler = Scheduler.create(config, snapshot, InTreeRegistry.factories(), options, extenders);
         } catch (FrameworkException e) {
             report.configError = e.getMessage();
             return report;

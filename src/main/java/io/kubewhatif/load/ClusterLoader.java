@@ -137,8 +137,10 @@ public final class ClusterLoader {
                 if (pc.getPreemptionPolicy() != null) {
                     policyByClass.put(pc.getMetadata().getName(), pc.getPreemptionPolicy());
                 }
-                if (Boolean.TRUE.equals(pc.getGlobalDefault())) {
-                    globalDefault = pc.getValue() == null ? 0 : pc.getValue();
+                int value = pc.getValue() == null ? 0 : pc.getValue();
+                // getDefaultPriorityClass: with several globalDefault classes the one with the lowest value wins.
+                if (Boolean.TRUE.equals(pc.getGlobalDefault()) && (globalDefault == null || value < globalDefault)) {
+                    globalDefault = value;
                     globalPolicy = pc.getPreemptionPolicy();
                 }
             } else if (o instanceof Node n) {

@@ -389,7 +389,8 @@ public final class ManifestReader {
                 index++;
                 tb.startDocument();
                 JsonNode node = tb.value(t, 0);
-                if (node == null || node.isNull() || node.isMissingNode() || (!isJson && node.isTextual() && node.asText().isEmpty() && tb.rootWasPlainEmpty)) {
+                // An empty document (a trailing "---", as kubectl prints) reads as null or as an empty scalar.
+                if (node == null || node.isNull() || node.isMissingNode() || node.isTextual() && node.asText().isEmpty()) {
                     continue;
                 }
                 addDocument(source, index, node, out);
@@ -552,7 +553,6 @@ public final class ManifestReader {
         private final Map<String, Long> anchorSizes = new HashMap<>();
         private long decodeCount;
         private long aliasCount;
-        boolean rootWasPlainEmpty;
 
         TreeBuilder(String source, JsonParser p, List<String> warnings) {
             this.source = source;
@@ -567,7 +567,6 @@ public final class ManifestReader {
             anchorSizes.clear();
             decodeCount = 0;
             aliasCount = 0;
-            rootWasPlainEmpty = false;
         }
 
         JsonNode value(JsonToken t, int depth) throws IOException {
@@ -675,9 +674,6 @@ public final class ManifestReader {
                 }
                 case VALUE_STRING: {
                     String s = p.getText();
-                    if (depth == 0 && s.isEmpty()) {
-                        rootWasPlainEmpty = true;
-                    }
                     return F.textNode(s);
                 }
                 case VALUE_NUMBER_INT:

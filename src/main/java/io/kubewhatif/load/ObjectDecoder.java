@@ -26,6 +26,7 @@ import io.fabric8.kubernetes.api.model.Pod;
 import io.fabric8.kubernetes.api.model.PodSpec;
 import io.fabric8.kubernetes.api.model.Quantity;
 import io.fabric8.kubernetes.api.model.ResourceRequirements;
+import io.kubewhatif.engine.snapshot.PodResources;
 import io.kubewhatif.engine.util.QuantityFormatException;
 
 import java.io.IOException;
@@ -350,8 +351,10 @@ public final class ObjectDecoder {
         if (spec.getResources() != null) {
             checkQuantities(d, "spec.resources.requests", spec.getResources().getRequests());
             checkQuantities(d, "spec.resources.limits", spec.getResources().getLimits());
-            defaultRequests(spec.getResources());
+            defaultPodRequests(pod);
         }
+        checkStatusQuantities(d, pod);
+        roundUpPodQuantities(pod);
         if (spec.getSchedulerName() == null || spec.getSchedulerName().isEmpty()) {
             spec.setSchedulerName("default-scheduler");
         }
@@ -402,6 +405,113 @@ public final class ObjectDecoder {
         }
     }
 
+    /**
+     * defaultPodRequests (PodLevelResources, on in v1.34): with pod-level limits, a missing pod-level cpu/memory
+     * request becomes the containers' effective request when they ask for it, else the pod-level limit.
+     */
+    private static void defaultPodRequests(Pod pod) {
+        ResourceRequirements r = pod.getSpec().getResources();
+        if (r.getLimits() == null || r.getLimits().isEmpty()) {
+            return;
+        }
+        Map<String, Quantity> req = r.getRequests() == null ? new LinkedHashMap<>() : new LinkedHashMap<>(r.getRequests());
+        for (Map.Entry<String, java.math.BigDecimal> e : PodResources.aggregateContainerRequests(pod).entrySet()) {
+            String k = e.getKey();
+            if (!req.containsKey(k) && ("cpu".equals(k) || "memory".equals(k))) {
+                req.put(k, new Quantity(canonical(e.getValue())));
+            }
+        }
+        for (Map.Entry<String, Quantity> e : r.getLimits().entrySet()) {
+            String k = e.getKey();
+            if (!req.containsKey(k) && ("cpu".equals(k) || "memory".equals(k) || k.startsWith("hugepages-"))) {
+                req.put(k, e.getValue());
+            }
+        }
+        if (!req.isEmpty()) {
+            r.setRequests(req);
+        }
+    }
+
+    private static String canonical(java.math.BigDecimal v) {
+        java.math.BigDecimal milli = v.movePointRight(3);
+        if (v.signum() != 0 && v.stripTrailingZeros().scale() > 0 && milli.stripTrailingZeros().scale() <= 0) {
+            return milli.toBigInteger() + "m";
+        }
+        return v.stripTrailingZeros().toPlainString();
+    }
+
+    /** The resource lists of container statuses (read when rounding, and by resized pods). */
+    private static void checkStatusQuantities(Document d, Pod pod) throws InputException {
+        var status = pod.getStatus();
+        String[] names = {"status.containerStatuses", "status.initContainerStatuses"};
+        List<List<io.fabric8.kubernetes.api.model.ContainerStatus>> lists =
+                java.util.Arrays.asList(status.getContainerStatuses(), status.getInitContainerStatuses());
+        for (int l = 0; l < lists.size(); l++) {
+            if (lists.get(l) == null) {
+                continue;
+            }
+            for (int i = 0; i < lists.get(l).size(); i++) {
+                var cs = lists.get(l).get(i);
+                String p = names[l] + "[" + i + "]";
+                checkQuantities(d, p + ".allocatedResources", cs.getAllocatedResources());
+                if (cs.getResources() != null) {
+                    checkQuantities(d, p + ".resources.requests", cs.getResources().getRequests());
+                    checkQuantities(d, p + ".resources.limits", cs.getResources().getLimits());
+                }
+            }
+        }
+    }
+
+    /** SetDefaults_ResourceList: every quantity of a pod's resource lists is rounded up to milli units. */
+    private static void roundUpPodQuantities(Pod pod) {
+        PodSpec spec = pod.getSpec();
+        for (List<Container> cs : java.util.Arrays.asList(spec.getContainers(), spec.getInitContainers())) {
+            if (cs == null) {
+                continue;
+            }
+            for (Container c : cs) {
+                if (c.getResources() != null) {
+                    roundUp(c.getResources().getRequests());
+                    roundUp(c.getResources().getLimits());
+                }
+            }
+        }
+        roundUp(spec.getOverhead());
+        if (spec.getResources() != null) {
+            roundUp(spec.getResources().getRequests());
+            roundUp(spec.getResources().getLimits());
+        }
+        if (pod.getStatus() != null) {
+            for (List<io.fabric8.kubernetes.api.model.ContainerStatus> l
+                    : java.util.Arrays.asList(pod.getStatus().getContainerStatuses(), pod.getStatus().getInitContainerStatuses())) {
+                if (l == null) {
+                    continue;
+                }
+                for (io.fabric8.kubernetes.api.model.ContainerStatus cs : l) {
+                    roundUp(cs.getAllocatedResources());
+                    if (cs.getResources() != null) {
+                        roundUp(cs.getResources().getRequests());
+                        roundUp(cs.getResources().getLimits());
+                    }
+                }
+            }
+        }
+    }
+
+    private static void roundUp(Map<String, Quantity> list) {
+        if (list == null) {
+            return;
+        }
+        for (Map.Entry<String, Quantity> e : list.entrySet()) {
+            Quantity q = e.getValue();
+            java.math.BigDecimal v = io.kubewhatif.engine.util.Quantity.parse(
+                    (q.getAmount() == null ? "" : q.getAmount()) + (q.getFormat() == null ? "" : q.getFormat())).decimal();
+            if (v.stripTrailingZeros().scale() > 3) {
+                e.setValue(new Quantity(canonical(v.setScale(3, java.math.RoundingMode.CEILING))));
+            }
+        }
+    }
+
     /** A container's missing requests are copied from its limits (API defaulting). */
     private static void defaultRequests(ResourceRequirements r) {
         if (r.getLimits() == null || r.getLimits().isEmpty()) {
@@ -430,9 +540,13 @@ public final class ObjectDecoder {
         if (node.getStatus() != null) {
             checkQuantities(d, "status.capacity", node.getStatus().getCapacity());
             checkQuantities(d, "status.allocatable", node.getStatus().getAllocatable());
-            if (node.getStatus().getAllocatable() == null || node.getStatus().getAllocatable().isEmpty()) {
+            // SetDefaults_NodeStatus: only a missing allocatable (an empty one stays empty; fabric8 reads both as empty).
+            com.fasterxml.jackson.databind.JsonNode allocatable = d.tree().path("status").path("allocatable");
+            if (allocatable.isMissingNode() || allocatable.isNull()) {
                 node.getStatus().setAllocatable(node.getStatus().getCapacity());
             }
+            roundUp(node.getStatus().getCapacity());
+            roundUp(node.getStatus().getAllocatable());
         }
     }
 

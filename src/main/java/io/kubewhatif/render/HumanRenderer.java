@@ -2,19 +2,34 @@ package io.kubewhatif.render;
 
 import io.kubewhatif.engine.config.PluginRef;
 import io.kubewhatif.engine.diagnostics.CycleReport;
+import io.kubewhatif.engine.diagnostics.ExtenderReport;
 import io.kubewhatif.engine.diagnostics.RunReport;
 import io.kubewhatif.engine.diagnostics.StatusView;
+import io.kubewhatif.engine.plugins.interpodaffinity.AffinityExplanation;
+import io.kubewhatif.engine.plugins.podtopologyspread.SpreadExplanation;
+import io.kubewhatif.engine.preemption.PreemptionDetails;
 
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
+import java.util.TreeSet;
 
 /**
- * The default human report: verdict line, filter matrix (nodes × filter plugins), weighted score table, preemption.
- * Wide adds raw and normalized scores. Reads only the report; computes no scheduling facts.
+ * The default human report: verdict line, filter matrix (nodes × filter plugins), reasons, weighted score table,
+ * preemption. Wide adds raw and normalized scores, every preemption candidate and the PodTopologySpread /
+ * InterPodAffinity explanations. Tables fit 80 columns (wide score tables may not). Reads only the report; computes
+ * no scheduling facts.
  */
 public final class HumanRenderer {
+    static final int WIDTH = 80;
+    /** Candidates listed under preemption without -o wide. */
+    static final int CANDIDATES_SHOWN = 5;
+    /** Above this many topology domains, a spread explanation gives the count, not every domain. */
+    static final int MAX_DOMAINS_LISTED = 8;
+
     private final Style style;
     private final boolean wide;
     private final boolean headers;
@@ -36,7 +51,7 @@ public final class HumanRenderer {
         }
         for (int i = 0; i < run.steps.size(); i++) {
             if (run.isSequence()) {
-                sb.append(style.bold("── " + (i + 1) + "/" + run.steps.size() + " ")).append('\n');
+                sb.append(style.bold(style.rule() + " " + (i + 1) + "/" + run.steps.size() + " " + run.steps.get(i).pod)).append('\n');
             }
             sb.append(cycle(run.steps.get(i)));
             if (i < run.steps.size() - 1) {
@@ -50,14 +65,28 @@ public final class HumanRenderer {
     }
 
     private String placements(RunReport run) {
-        Table t = new Table(List.of("POD", "RESULT", "NODE"));
+        List<String> nodes = new ArrayList<>();
+        List<String[]> rows = new ArrayList<>();
+        int podW = "POD".length();
         for (CycleReport r : run.steps) {
-            String result = verdictWord(r);
-            String node = r.selected != null ? r.selected
-                    : r.postFilter != null && !r.postFilter.nominatedNodeName().isEmpty() ? "(nominated " + r.postFilter.nominatedNodeName() + ")" : "-";
-            t.add(new String[] {r.pod, result, node}, new String[] {r.pod, colorVerdict(result), node});
+            String nominated = r.postFilter != null && !r.postFilter.nominatedNodeName().isEmpty() ? r.postFilter.nominatedNodeName() : null;
+            String node = r.selected != null ? r.selected : nominated;
+            if (node != null) {
+                nodes.add(node);
+            }
+            rows.add(new String[] {r.pod, verdictWord(r), node, r.selected == null && nominated != null ? "nominated " : ""});
+            podW = Math.max(podW, r.pod.length());
         }
-        return t.render(headers);
+        int fixed = podW + 2 + "Unschedulable".length() + 2 + "nominated ".length();
+        NodeNames names = NodeNames.of(nodes, fixed, WIDTH, style);
+        Map<String, String> shown = names.fit(nodes, WIDTH - fixed);
+        Table t = new Table(List.of("POD", "RESULT", "NODE"));
+        for (String[] row : rows) {
+            String node = row[2] == null ? "-" : row[3] + shown.get(row[2]);
+            t.add(new String[] {row[0], row[1], node}, new String[] {row[0], colorVerdict(row[1]), node});
+        }
+        String note = names.note();
+        return t.render(headers) + (note == null ? "" : note + "\n");
     }
 
     private static String verdictWord(CycleReport r) {
@@ -84,56 +113,121 @@ public final class HumanRenderer {
     public String cycle(CycleReport r) {
         StringBuilder sb = new StringBuilder();
         if (r.error != null) {
-            sb.append(r.pod).append(": ").append(style.red("error: " + r.error)).append('\n');
+            sb.append(Text.wrap(r.pod + ": " + "error: " + r.error, "  ", WIDTH, s -> style.red(s))).append('\n');
             return sb.toString();
         }
         if (r.preEnqueue != null) {
-            sb.append(r.pod).append(": ").append(style.yellow("Gated")).append(" by ").append(r.preEnqueue.plugin()).append(": ")
-                    .append(r.preEnqueue.reasons().isEmpty() ? r.preEnqueue.code() : String.join(", ", r.preEnqueue.reasons())).append('\n');
+            String why = r.preEnqueue.reasons().isEmpty() ? r.preEnqueue.code() : String.join(", ", r.preEnqueue.reasons());
+            sb.append(r.pod).append(": ").append(style.yellow("Gated")).append('\n');
+            sb.append(Text.wrap("  held at PreEnqueue by " + r.preEnqueue.plugin() + ": " + why, "    ", WIDTH, s -> s)).append('\n');
             return sb.toString();
         }
         if (r.scheduleError != null && r.fitError == null) {
-            sb.append(r.pod).append(": ").append(style.red("Error: " + r.scheduleError)).append('\n');
+            sb.append(r.pod).append(": ").append(style.red("Error")).append('\n');
+            sb.append(Text.wrap("  " + r.scheduleError, "  ", WIDTH, s -> s)).append('\n');
+            if (!r.extenders.isEmpty()) {
+                Legend legend = new Legend();
+                sb.append('\n').append(ExtenderSection.render(r, legend, style));
+            }
             return sb.toString();
         }
+        Set<String> allNodes = nodesOf(r);
+        int fixed = Math.max(matrixFixedWidth(r), wide ? 0 : scoreFixedWidth(r));
+        NodeNames names = NodeNames.of(allNodes, fixed, WIDTH, style);
+        Map<String, String> shown = names.fit(new ArrayList<>(allNodes), WIDTH - fixed);
         if (r.selected != null) {
             sb.append(style.bold(r.pod + " " + style.arrow() + " " + r.selected)).append('\n');
         } else {
-            sb.append(r.pod).append(": ").append(style.red("Unschedulable")).append(": ").append(r.fitError).append('\n');
+            sb.append(r.pod).append(": ").append(style.red("Unschedulable")).append('\n');
+            sb.append(Text.wrap("  " + r.fitError, "  ", WIDTH, s -> s)).append('\n');
         }
-        sb.append("  ").append(r.numAllNodes).append(" node(s), ").append(r.evaluatedNodes).append(" evaluated, ")
+        StringBuilder stats = new StringBuilder("  ").append(r.numAllNodes).append(" node(s), ").append(r.evaluatedNodes).append(" evaluated, ")
                 .append(r.feasibleNodes.size()).append(" feasible; profile ").append(r.profile);
         if (r.evaluatedNodes < r.numAllNodes && r.preFilter == null) {
-            sb.append(" (stopped early as kube-scheduler does; --all-nodes for a full diagnosis)");
+            stats.append(" (stopped early as kube-scheduler does; --all-nodes for a full diagnosis)");
         }
-        sb.append('\n');
+        sb.append(Text.wrap(stats.toString(), "  ", WIDTH, s -> s)).append('\n');
         if (r.nominatedNodeFeasible != null) {
-            sb.append("  nominated node ").append(r.nominatedNodeName).append(r.nominatedNodeFeasible ? " passes the filters" : " does not fit").append('\n');
+            sb.append(Text.wrap("  nominated node " + r.nominatedNodeName + (r.nominatedNodeFeasible ? " passes the filters" : " does not fit"),
+                    "  ", WIDTH, s -> s)).append('\n');
         }
         if (r.preFilter != null) {
-            sb.append("  PreFilter ").append(r.preFilter.plugin()).append(" rejected the pod: ").append(String.join(", ", r.preFilter.reasons())).append('\n');
+            sb.append(Text.wrap("  PreFilter " + r.preFilter.plugin() + " rejected the pod: " + String.join(", ", r.preFilter.reasons()),
+                    "    ", WIDTH, s -> s)).append('\n');
         }
         Legend legend = new Legend();
-        sb.append('\n').append(filterMatrix(r, legend));
+        sb.append('\n').append(filterMatrix(r, legend, shown));
         if (r.scores != null) {
-            sb.append('\n').append(scoreTable(r, legend));
+            sb.append('\n').append(scoreTable(r, legend, shown));
         } else if (r.selected != null && r.feasibleNodes.size() == 1) {
             sb.append("\nOnly one feasible node: kube-scheduler skips scoring.\n");
         }
         if (r.postFilter != null) {
-            sb.append('\n').append(postFilter(r));
+            sb.append('\n').append(postFilter(r, shown));
+        }
+        if (!r.extenders.isEmpty()) {
+            sb.append('\n').append(ExtenderSection.render(r, legend, style));
         }
         if (r.assumed != null && !r.assumed.ok()) {
-            sb.append("\nBinding cycle failed on ").append(r.assumed.node()).append(": ")
-                    .append(r.assumed.failure() == null ? "" : r.assumed.failure().plugin() + ": " + String.join(", ", r.assumed.failure().reasons())).append('\n');
+            String why = r.assumed.failure() == null ? "" : r.assumed.failure().plugin() + ": " + String.join(", ", r.assumed.failure().reasons());
+            sb.append('\n').append(Text.wrap("Binding cycle failed on " + r.assumed.node() + ": " + why, "  ", WIDTH, s -> s)).append('\n');
         }
         if (!legend.used.isEmpty()) {
             sb.append('\n').append(legend.render());
         }
+        if (names.note() != null) {
+            sb.append(names.note()).append('\n');
+        }
         return sb.toString();
     }
 
-    /** Short column names for plugins, with a legend printed once per report. */
+    /** Every node a cycle's tables may name. */
+    private static Set<String> nodesOf(CycleReport r) {
+        Set<String> s = new TreeSet<>(r.feasibleNodes);
+        s.addAll(r.filter.keySet());
+        s.addAll(r.filterAll.keySet());
+        s.addAll(ExtenderSection.nodesSeen(r));
+        if (r.scores != null) {
+            s.addAll(r.scores.keySet());
+        }
+        if (r.postFilter != null && r.postFilter.details() instanceof PreemptionDetails d) {
+            d.candidates().forEach(c -> s.add(c.node()));
+            d.failedNodes().forEach(f -> s.add(f.node()));
+        }
+        return s;
+    }
+
+    /** The width of a filter-matrix row without the node name: what decides whether names must be shortened. */
+    private static int matrixFixedWidth(CycleReport r) {
+        Legend l = new Legend();
+        int w = 0;
+        for (PluginRef p : r.plugins.getOrDefault("filter", List.of())) {
+            w += 2 + Math.max(2, l.abbrev(p.name()).length());
+        }
+        return w;
+    }
+
+    /** The width of a (non-wide) score-table row without the node name. */
+    private static int scoreFixedWidth(CycleReport r) {
+        if (r.scores == null) {
+            return 0;
+        }
+        Legend l = new Legend();
+        r.plugins.getOrDefault("filter", List.of()).forEach(p -> l.abbrev(p.name()));
+        int w = 2 + 2 + "TOTAL".length();
+        for (Map<String, Long> m : r.scores.values()) {
+            for (Map.Entry<String, Long> e : m.entrySet()) {
+                if (!"total".equals(e.getKey())) {
+                    int head = l.abbrev(e.getKey()).length() + 1 + String.valueOf(r.scoreWeights.getOrDefault(e.getKey(), 1)).length();
+                    w += 2 + Math.max(head, String.valueOf(100L * r.scoreWeights.getOrDefault(e.getKey(), 1)).length());
+                }
+            }
+            break;
+        }
+        return w;
+    }
+
+    /** Short column names for plugins (their capitals), with a legend printed once per report. */
     static final class Legend {
         final Map<String, String> used = new LinkedHashMap<>();
 
@@ -148,7 +242,7 @@ public final class HumanRenderer {
                     sb.append(c);
                 }
             }
-            String base = sb.length() == 0 ? plugin : sb.toString();
+            String base = plugin.contains("://") ? "EXT" : sb.length() == 0 ? plugin : sb.toString();
             String cand = base;
             int i = 2;
             while (used.containsValue(cand)) {
@@ -165,7 +259,7 @@ public final class HumanRenderer {
             int col = sb.length();
             for (int i = 0; i < parts.size(); i++) {
                 String p = parts.get(i) + (i < parts.size() - 1 ? "," : "");
-                if (col + p.length() + 1 > 80) {
+                if (col + p.length() + 1 > WIDTH) {
                     sb.append("\n        ");
                     col = 8;
                 } else if (i > 0) {
@@ -179,9 +273,10 @@ public final class HumanRenderer {
         }
     }
 
-    private String filterMatrix(CycleReport r, Legend legend) {
+    private String filterMatrix(CycleReport r, Legend legend, Map<String, String> shown) {
         List<PluginRef> filters = r.plugins.getOrDefault("filter", List.of());
-        if (filters.isEmpty()) {
+        List<ExtenderReport> extenders = ExtenderSection.filterColumns(r);
+        if (filters.isEmpty() && extenders.isEmpty()) {
             return "No filter plugins.\n";
         }
         List<String> head = new ArrayList<>();
@@ -189,17 +284,19 @@ public final class HumanRenderer {
         for (PluginRef p : filters) {
             head.add(legend.abbrev(p.name()));
         }
+        for (ExtenderReport e : extenders) {
+            head.add(legend.abbrev(e.name));
+        }
+        TreeSet<String> rowSet = new TreeSet<>(r.feasibleNodes);
+        rowSet.addAll(r.filter.keySet());
+        rowSet.addAll(ExtenderSection.nodesSeen(r));
+        List<String> rowNodes = new ArrayList<>(rowSet);
         Table t = new Table(head);
-        List<String> rowsNodes = new ArrayList<>();
-        rowsNodes.addAll(r.feasibleNodes);
-        rowsNodes.addAll(r.filter.keySet());
-        rowsNodes.sort(null);
-        for (String node : rowsNodes) {
+        for (String node : rowNodes) {
             String[] cells = new String[head.size()];
             String[] disp = new String[head.size()];
             boolean feasible = r.feasibleNodes.contains(node);
-            String mark = feasible ? "" : "";
-            cells[0] = node + mark;
+            cells[0] = shown.get(node);
             disp[0] = feasible ? style.green(cells[0]) : cells[0];
             Map<String, StatusView> all = r.filterAll.getOrDefault(node, Map.of());
             StatusView first = r.filter.get(node);
@@ -209,7 +306,7 @@ public final class HumanRenderer {
                 String c;
                 String d;
                 if (pre != null && "Skip".equals(pre.code())) {
-                    c = "·";
+                    c = style.skipped();
                     d = style.dim(c);
                 } else if (all.containsKey(name) || (first != null && name.equals(first.plugin()))) {
                     boolean recorded = first != null && name.equals(first.plugin());
@@ -225,37 +322,135 @@ public final class HumanRenderer {
                 cells[i + 1] = c;
                 disp[i + 1] = d;
             }
+            for (int i = 0; i < extenders.size(); i++) {
+                String c = ExtenderSection.cell(r, extenders.get(i), node, style);
+                cells[filters.size() + i + 1] = c;
+                disp[filters.size() + i + 1] = c.startsWith(style.fail()) || c.equals("!") ? style.red(c) : c.equals(style.ok()) ? style.green(c) : style.dim(c);
+            }
             t.add(cells, disp);
         }
         StringBuilder sb = new StringBuilder();
         sb.append(style.bold("Filter")).append("  (").append(style.ok()).append(" passes, ").append(style.fail())
-                .append(" rejects, * the status kube-scheduler records, · skipped by PreFilter)\n");
-        if (rowsNodes.isEmpty()) {
+                .append(" rejects, * status kube-scheduler records, ").append(style.skipped()).append(" PreFilter skip)\n");
+        if (rowNodes.isEmpty()) {
             sb.append("  no node was evaluated\n");
             return sb.toString();
         }
         sb.append(t.render(headers));
-        if (!r.filter.isEmpty()) {
-            sb.append("Reasons\n");
-            for (Map.Entry<String, StatusView> e : r.filter.entrySet()) {
-                Map<String, StatusView> all = r.filterAll.getOrDefault(e.getKey(), Map.of());
-                if (all.isEmpty()) {
-                    sb.append("  ").append(e.getKey()).append("  ").append(e.getValue().plugin()).append(": ")
-                            .append(String.join(", ", e.getValue().reasons())).append(" (").append(e.getValue().code()).append(")\n");
-                    continue;
+        List<String[]> silent = ExtenderSection.silentRemovals(r);
+        if (!r.filter.isEmpty() || !silent.isEmpty()) {
+            sb.append(reasons(r, filters, shown, silent));
+        }
+        return sb.toString();
+    }
+
+    /** Per failing node: every failing filter in run order with its reasons and code, then (wide) the explanations. */
+    private String reasons(CycleReport r, List<PluginRef> filters, Map<String, String> shown, List<String[]> silent) {
+        StringBuilder sb = new StringBuilder("Reasons\n");
+        for (String[] line : silent) {
+            sb.append("  ").append(line[0]).append("  ").append(line[1]).append('\n');
+        }
+        for (Map.Entry<String, StatusView> e : r.filter.entrySet()) {
+            String node = e.getKey();
+            Map<String, StatusView> all = new LinkedHashMap<>();
+            Map<String, StatusView> failing = r.filterAll.getOrDefault(node, Map.of());
+            for (PluginRef p : filters) {
+                if (failing.containsKey(p.name())) {
+                    all.put(p.name(), failing.get(p.name()));
                 }
-                boolean firstLine = true;
-                for (Map.Entry<String, StatusView> pe : all.entrySet()) {
-                    sb.append("  ").append(firstLine ? e.getKey() : " ".repeat(e.getKey().length())).append("  ").append(pe.getKey()).append(": ")
-                            .append(String.join(", ", pe.getValue().reasons())).append(" (").append(pe.getValue().code()).append(")\n");
-                    firstLine = false;
+            }
+            failing.forEach(all::putIfAbsent);
+            if (all.isEmpty()) {
+                all.put(e.getValue().plugin(), e.getValue());
+            }
+            String label = shown.getOrDefault(node, node);
+            // Reasons start after the node name, or on their own lines under a long one.
+            boolean own = label.length() > 24;
+            String indent = own ? "      " : " ".repeat(2 + label.length() + 2);
+            if (own) {
+                sb.append("  ").append(label).append('\n');
+            }
+            boolean firstLine = true;
+            for (Map.Entry<String, StatusView> pe : all.entrySet()) {
+                String text = pe.getKey() + ": " + String.join(", ", pe.getValue().reasons()) + " (" + pe.getValue().code() + ")";
+                String lead = own ? indent : firstLine ? "  " + label + "  " : indent;
+                sb.append(Text.wrap(lead + text, indent + "  ", WIDTH, s -> s)).append('\n');
+                firstLine = false;
+            }
+            if (wide) {
+                for (String line : explanations(r, node)) {
+                    sb.append(Text.wrap(indent + line, indent + "    ", WIDTH, s -> s)).append('\n');
                 }
             }
         }
         return sb.toString();
     }
 
-    private String scoreTable(CycleReport r, Legend legend) {
+    /** The -o wide lines for one node from the report's plugin details. */
+    private static List<String> explanations(CycleReport r, String node) {
+        List<String> out = new ArrayList<>();
+        Object spread = r.details.getOrDefault("PodTopologySpread", Map.of()).get(node);
+        if (spread instanceof List<?> l) {
+            for (Object o : l) {
+                if (o instanceof SpreadExplanation x) {
+                    out.add("  spread " + spreadLine(x));
+                }
+            }
+        }
+        Object affinity = r.details.getOrDefault("InterPodAffinity", Map.of()).get(node);
+        if (affinity instanceof List<?> l) {
+            List<AffinityExplanation.TermMatch> terms = new ArrayList<>();
+            for (Object o : l) {
+                if (o instanceof AffinityExplanation.TermMatch t) {
+                    terms.add(t);
+                }
+            }
+            boolean anyViolated = terms.stream().anyMatch(AffinityExplanation.TermMatch::violated);
+            for (AffinityExplanation.TermMatch t : terms) {
+                if (!anyViolated || t.violated()) {
+                    out.add("  " + affinityLine(t));
+                }
+            }
+        }
+        return out;
+    }
+
+    static String spreadLine(SpreadExplanation x) {
+        StringBuilder sb = new StringBuilder(x.topologyKey()).append(": ");
+        if (x.verdict() == SpreadExplanation.Verdict.MISSING_LABEL) {
+            return sb.append("the node has no such label").toString();
+        }
+        List<String> counts = new ArrayList<>();
+        for (SpreadExplanation.DomainCount d : x.domains()) {
+            counts.add(d.value() + "=" + d.count());
+        }
+        if (counts.size() > MAX_DOMAINS_LISTED) {
+            sb.append(counts.size()).append(" domains");
+        } else {
+            sb.append(counts.isEmpty() ? "no eligible domain" : String.join(" ", counts));
+        }
+        sb.append("; node in ").append(x.nodeDomain()).append(" (").append(x.matchNum()).append("), minimum ").append(x.globalMin())
+                .append(", skew ").append(x.matchNum()).append('+').append(x.selfMatch())
+                .append('-').append(x.globalMin()).append('=').append(x.skew())
+                .append(x.verdict() == SpreadExplanation.Verdict.SKEW_EXCEEDED ? " > " : " <= ").append("maxSkew ").append(x.maxSkew());
+        if (x.minDomainsNotMet()) {
+            sb.append(" (").append(x.domains().size()).append(" domain(s) < minDomains ").append(x.minDomains()).append(": minimum taken as 0)");
+        }
+        return sb.toString();
+    }
+
+    static String affinityLine(AffinityExplanation.TermMatch t) {
+        String where = t.topologyKey() + "=" + (t.topologyValue() == null ? "(node has no such label)" : t.topologyValue());
+        String pods = t.matchingPods().isEmpty() ? "no matching pod" : String.join(", ", t.matchingPods());
+        return switch (t.rule()) {
+            case POD_AFFINITY -> "podAffinity term " + t.termIndex() + " in " + where + ": " + pods;
+            case POD_ANTI_AFFINITY -> "podAntiAffinity term " + t.termIndex() + " in " + where + ": " + pods;
+            case EXISTING_POD_ANTI_AFFINITY -> "podAntiAffinity term " + t.termIndex() + " of " + t.owner() + " in " + where
+                    + " matches this pod";
+        };
+    }
+
+    private String scoreTable(CycleReport r, Legend legend, Map<String, String> shown) {
         List<String> plugins = new ArrayList<>();
         for (Map<String, Long> m : r.scores.values()) {
             for (String k : m.keySet()) {
@@ -263,112 +458,150 @@ public final class HumanRenderer {
                     plugins.add(k);
                 }
             }
-            break;
         }
         List<String> head = new ArrayList<>();
         head.add("NODE");
         for (String p : plugins) {
-            head.add(legend.abbrev(p) + "×" + r.scoreWeights.getOrDefault(p, 1));
+            head.add(legend.abbrev(p) + style.times() + r.scoreWeights.getOrDefault(p, 1));
         }
         head.add("TOTAL");
         boolean[] numeric = new boolean[head.size()];
         for (int i = 1; i < numeric.length; i++) {
             numeric[i] = true;
         }
-        Table t = new Table(head, numeric);
         List<Map.Entry<String, Map<String, Long>>> rows = new ArrayList<>(r.scores.entrySet());
         rows.sort((a, b) -> {
             int c = Long.compare(b.getValue().get("total"), a.getValue().get("total"));
             return c != 0 ? c : a.getKey().compareTo(b.getKey());
         });
+        List<String[]> values = new ArrayList<>();
         for (Map.Entry<String, Map<String, Long>> e : rows) {
-            String[] cells = new String[head.size()];
-            String[] disp = new String[head.size()];
-            boolean top = r.topNodes != null && r.topNodes.contains(e.getKey());
-            boolean sel = e.getKey().equals(r.selected);
-            cells[0] = e.getKey() + (sel ? " ◀" : top ? " =" : "");
-            if (!style.unicode()) {
-                cells[0] = e.getKey() + (sel ? " <" : top ? " =" : "");
-            }
-            disp[0] = sel ? style.bold(style.green(cells[0])) : cells[0];
+            String[] v = new String[head.size()];
             for (int i = 0; i < plugins.size(); i++) {
                 String p = plugins.get(i);
-                String v = String.valueOf(e.getValue().getOrDefault(p, 0L));
+                v[i + 1] = String.valueOf(e.getValue().getOrDefault(p, 0L));
                 if (wide && r.rawScores != null && r.rawScores.containsKey(p)) {
-                    v = r.rawScores.get(p).get(e.getKey()) + "/" + r.normalizedScores.get(p).get(e.getKey()) + "/" + v;
+                    v[i + 1] = r.rawScores.get(p).get(e.getKey()) + "/" + r.normalizedScores.get(p).get(e.getKey()) + "/" + v[i + 1];
+                } else if (wide && ExtenderSection.wideCell(r, p, e.getKey(), e.getValue().getOrDefault(p, 0L)) != null) {
+                    v[i + 1] = ExtenderSection.wideCell(r, p, e.getKey(), e.getValue().getOrDefault(p, 0L));
                 }
-                cells[i + 1] = v;
-                disp[i + 1] = v;
             }
-            cells[head.size() - 1] = String.valueOf(e.getValue().get("total"));
+            v[head.size() - 1] = String.valueOf(e.getValue().get("total"));
+            values.add(v);
+        }
+        Table t = new Table(head, numeric);
+        for (int k = 0; k < rows.size(); k++) {
+            String node = rows.get(k).getKey();
+            String[] cells = values.get(k);
+            String[] disp = cells.clone();
+            boolean top = r.topNodes != null && r.topNodes.contains(node);
+            boolean sel = node.equals(r.selected);
+            cells[0] = shown.get(node) + (sel ? " " + style.selectedMark() : top ? " =" : "");
+            disp[0] = sel ? style.bold(style.green(cells[0])) : cells[0];
             disp[head.size() - 1] = style.bold(cells[head.size() - 1]);
             t.add(cells, disp);
         }
         StringBuilder sb = new StringBuilder();
-        sb.append(style.bold("Score")).append(wide ? "  (raw/normalized/weighted per plugin; × weight)" : "  (weighted; × weight)");
+        sb.append(style.bold("Score")).append(wide ? "  (raw/normalized/weighted per plugin; " : "  (weighted; ")
+                .append(style.times()).append(" weight)\n");
+        sb.append(t.render(headers));
         if (r.topNodes != null && r.topNodes.size() > 1) {
-            sb.append("  tie between ").append(String.join(", ", r.topNodes)).append(": kube-scheduler picks one at random, kube-whatif the first by name");
+            sb.append(Text.wrap("Tie between " + String.join(", ", r.topNodes)
+                    + ": kube-scheduler picks one at random, kube-whatif the first by name.", "  ", WIDTH, s -> s)).append('\n');
         }
-        sb.append('\n').append(t.render(headers));
         if (r.skippedScorePlugins != null && !r.skippedScorePlugins.isEmpty()) {
-            sb.append("Skipped at PreScore (no contribution): ").append(String.join(", ", r.skippedScorePlugins)).append('\n');
+            sb.append(Text.wrap("Skipped at PreScore (no contribution): " + String.join(", ", r.skippedScorePlugins), "  ", WIDTH, s -> s))
+                    .append('\n');
         }
         return sb.toString();
     }
 
-    @SuppressWarnings("unchecked")
-    private String postFilter(CycleReport r) {
+    private String postFilter(CycleReport r, Map<String, String> shown) {
         CycleReport.PostFilterView pf = r.postFilter;
-        StringBuilder sb = new StringBuilder(style.bold("Preemption")).append('\n');
-        if (!pf.nominatedNodeName().isEmpty()) {
-            sb.append("  would nominate ").append(style.bold(pf.nominatedNodeName()));
-            if (pf.victims().isEmpty()) {
-                sb.append(" (no victims needed)\n");
-            } else {
-                sb.append(", evicting ").append(pf.victims().size()).append(" pod(s):\n");
-            }
+        StringBuilder sb = new StringBuilder(style.bold("Preemption"));
+        // A failed PostFilter names only the first plugin that gave up; its message joins every plugin's.
+        if (!pf.plugin().isEmpty() && "Success".equals(pf.code())) {
+            sb.append("  (").append(pf.plugin()).append(')');
+        }
+        sb.append('\n');
+        PreemptionDetails d = pf.details() instanceof PreemptionDetails x ? x : null;
+        if (pf.nominatedNodeName().isEmpty()) {
+            sb.append(Text.wrap("  " + (pf.message().isEmpty() ? "no preemption" : pf.message()), "  ", WIDTH, s -> s)).append('\n');
         } else {
-            sb.append("  ").append(pf.message().isEmpty() ? "no preemption" : pf.message()).append('\n');
+            sb.append("  would nominate ").append(style.bold(pf.nominatedNodeName()));
+            sb.append(pf.victims().isEmpty() ? " (no victims needed)\n" : ", evicting " + pf.victims().size() + " pod(s):\n");
+            if (!pf.victims().isEmpty()) {
+                sb.append(victimTable(pf, d));
+            }
         }
-        Map<String, Object> details = pf.details() == null ? Map.of() : JsonRenderer.toMap(pf.details());
-        Object cands = details.get("candidates");
-        Map<String, Map<String, Object>> victimInfo = new LinkedHashMap<>();
-        if (cands instanceof List<?> list) {
-            for (Object o : list) {
-                if (o instanceof Map<?, ?> c && pf.nominatedNodeName().equals(c.get("node")) && c.get("victimDetails") instanceof List<?> vd) {
-                    for (Object v : vd) {
-                        if (v instanceof Map<?, ?> vm) {
-                            victimInfo.put(String.valueOf(vm.get("pod")), (Map<String, Object>) vm);
-                        }
+        if (d == null) {
+            return sb.toString();
+        }
+        List<PreemptionDetails.Candidate> others = new ArrayList<>();
+        for (PreemptionDetails.Candidate c : d.candidates()) {
+            if (!c.node().equals(pf.nominatedNodeName())) {
+                others.add(c);
+            }
+        }
+        if (!others.isEmpty()) {
+            sb.append(wide ? "  other candidates:\n" : "  other candidates, and the rule that ranked them lower:\n");
+            int shownCount = wide ? others.size() : Math.min(CANDIDATES_SHOWN, others.size());
+            for (int i = 0; i < shownCount; i++) {
+                PreemptionDetails.Candidate c = others.get(i);
+                String rule = c.rankedLower() == null ? "tied with the nominated node" : c.rankedLower();
+                String line = "    " + shown.get(c.node()) + ": " + c.victims().size() + " victim(s)"
+                        + (c.numPDBViolations() > 0 ? ", " + c.numPDBViolations() + " PDB violation(s)" : "") + "; " + rule;
+                sb.append(Text.wrap(line, "        ", WIDTH, s -> s)).append('\n');
+                if (wide) {
+                    List<String> vs = new ArrayList<>();
+                    for (PreemptionDetails.Victim v : c.victimDetails()) {
+                        vs.add(v.pod() + " (" + v.priority() + (v.pdbViolating() ? ", PDB violated" : "") + ")");
                     }
+                    sb.append(Text.wrap("        evicts " + String.join(", ", vs), "          ", WIDTH, s -> s)).append('\n');
+                }
+            }
+            if (shownCount < others.size()) {
+                sb.append("    ").append(style.ellipsis()).append(" and ").append(others.size() - shownCount).append(" more (-o wide lists all)\n");
+            }
+        }
+        if (wide && !d.failedNodes().isEmpty()) {
+            sb.append("  nodes where preemption cannot help:\n");
+            for (PreemptionDetails.NodeFailure f : d.failedNodes()) {
+                sb.append(Text.wrap("    " + shown.getOrDefault(f.node(), f.node()) + ": " + String.join(", ", f.reasons()) + " (" + f.code() + ")",
+                        "        ", WIDTH, s -> s)).append('\n');
+            }
+        }
+        return sb.toString();
+    }
+
+    private String victimTable(CycleReport.PostFilterView pf, PreemptionDetails d) {
+        Map<String, PreemptionDetails.Victim> info = new LinkedHashMap<>();
+        if (d != null) {
+            for (PreemptionDetails.Candidate c : d.candidates()) {
+                if (c.node().equals(pf.nominatedNodeName())) {
+                    c.victimDetails().forEach(v -> info.put(v.pod(), v));
                 }
             }
         }
-        for (String v : pf.victims()) {
-            Map<String, Object> info = victimInfo.get(v);
-            sb.append("    - ").append(v);
-            if (info != null) {
-                if (info.get("priority") != null) {
-                    sb.append("  priority ").append(info.get("priority"));
-                }
-                if (Boolean.TRUE.equals(info.get("pdbViolating"))) {
-                    sb.append("  (violates a PodDisruptionBudget)");
-                }
-            }
-            sb.append('\n');
+        Table t = new Table(List.of("VICTIM", "PRIORITY", "PDB"), false, true, false);
+        boolean anyViolated = false;
+        // Most important first, as preemption orders them; victims without details keep the report's order.
+        Set<String> order = new LinkedHashSet<>(info.keySet());
+        order.retainAll(pf.victims());
+        order.addAll(pf.victims());
+        for (String v : order) {
+            PreemptionDetails.Victim x = info.get(v);
+            String prio = x == null ? "?" : String.valueOf(x.priority());
+            String pdb = x != null && x.pdbViolating() ? "violated" : "-";
+            anyViolated |= x != null && x.pdbViolating();
+            t.add(v, prio, pdb);
         }
-        if (cands instanceof List<?> list && !list.isEmpty() && (wide || list.size() > 1)) {
-            sb.append("  candidates:\n");
-            for (Object o : list) {
-                if (o instanceof Map<?, ?> c) {
-                    sb.append("    ").append(c.get("node")).append(": ").append(c.get("victims")).append(", PDB violations ")
-                            .append(c.get("numPDBViolations"));
-                    if (c.get("rankedLowerBecause") != null) {
-                        sb.append(" — ").append(c.get("rankedLowerBecause"));
-                    }
-                    sb.append('\n');
-                }
-            }
+        String table = Text.indent(t.render(headers), "    ");
+        StringBuilder sb = new StringBuilder(table);
+        if (anyViolated) {
+            sb.append(Text.wrap("    violated: evicting the pod violates a PodDisruptionBudget; preemption prefers nodes with fewer such"
+                    + " violations and found none",
+                    "      ", WIDTH, s -> s)).append('\n');
         }
         return sb.toString();
     }

@@ -29,7 +29,17 @@ public final class JsonRenderer {
         return write(YAML, ReportTree.of(report));
     }
 
-    public static String write(ObjectMapper m, Map<String, Object> tree) {
+    /** Any plain tree (maps, lists, records) as indented JSON, without a trailing newline. */
+    public static String writeJson(Object tree) {
+        return write(JSON, tree);
+    }
+
+    /** Any plain tree as YAML. */
+    public static String writeYaml(Object tree) {
+        return write(YAML, tree);
+    }
+
+    public static String write(ObjectMapper m, Object tree) {
         try {
             return m.writeValueAsString(tree);
         } catch (JsonProcessingException e) {

@@ -2,6 +2,7 @@ package io.kubewhatif.render;
 
 import io.kubewhatif.engine.config.PluginRef;
 import io.kubewhatif.engine.diagnostics.CycleReport;
+import io.kubewhatif.engine.diagnostics.ExtenderReport;
 import io.kubewhatif.engine.diagnostics.RunReport;
 import io.kubewhatif.engine.diagnostics.StatusView;
 
@@ -156,10 +157,123 @@ public final class ReportTree {
             }
             m.put("assumed", a);
         }
+        putStatuses(m, "preFilterPlugins", r.preFilterPlugins);
+        putStatuses(m, "preScorePlugins", r.preScorePlugins);
+        putStatuses(m, "reservePlugins", r.reservePlugins);
+        putStatuses(m, "permitPlugins", r.permitPlugins);
+        putStatuses(m, "preBindPlugins", r.preBindPlugins);
+        putStatuses(m, "bindPlugins", r.bindPlugins);
+        if (!r.extenders.isEmpty()) {
+            Map<String, Object> ext = new LinkedHashMap<>();
+            r.extenders.forEach((key, er) -> ext.put(key, extender(er)));
+            m.put("extenders", ext);
+        }
         if (!r.details.isEmpty()) {
             m.put("details", r.details);
         }
         return m;
+    }
+
+    /** Extra field: plugin → {code, reasons} of every plugin an extension point called, in run order. */
+    private static void putStatuses(Map<String, Object> m, String field, Map<String, StatusView> perPlugin) {
+        if (perPlugin == null || perPlugin.isEmpty()) {
+            return;
+        }
+        Map<String, Object> out = new LinkedHashMap<>();
+        perPlugin.forEach((p, s) -> out.put(p, status(s, false)));
+        m.put(field, out);
+    }
+
+    /** One extender: configuration facts, then each call made (filter, prioritize, preempt, bind), error and time. */
+    static Map<String, Object> extender(ExtenderReport er) {
+        Map<String, Object> m = new LinkedHashMap<>();
+        m.put("verbs", er.verbs);
+        m.put("ignorable", er.ignorable);
+        m.put("interested", er.interested);
+        if (er.nominatedFilter != null) {
+            m.put("nominatedFilter", filterCall(er.nominatedFilter));
+        }
+        if (er.filter != null) {
+            m.put("filter", filterCall(er.filter));
+        }
+        if (er.prioritize != null) {
+            Map<String, Object> p = new LinkedHashMap<>();
+            p.put("weight", er.prioritize.weight);
+            List<Object> scores = new ArrayList<>();
+            for (ExtenderReport.HostScore h : er.prioritize.scores) {
+                Map<String, Object> hs = new LinkedHashMap<>();
+                hs.put("host", h.host());
+                hs.put("score", h.score());
+                scores.add(hs);
+            }
+            p.put("scores", scores);
+            p.put("contributions", er.prioritize.contributions);
+            call(p, er.prioritize);
+            m.put("prioritize", p);
+        }
+        if (er.preempt != null) {
+            Map<String, Object> p = new LinkedHashMap<>();
+            p.put("sent", candidates(er.preempt.sent));
+            if (er.preempt.returned != null) {
+                p.put("returned", candidates(er.preempt.returned));
+            }
+            call(p, er.preempt);
+            m.put("preempt", p);
+        }
+        if (er.bind != null) {
+            Map<String, Object> b = new LinkedHashMap<>();
+            b.put("node", er.bind.node);
+            b.put("called", er.bind.called);
+            call(b, er.bind);
+            m.put("bind", b);
+        }
+        String error = er.firstError();
+        if (error != null) {
+            m.put("error", error);
+        }
+        m.put("millis", er.millis());
+        return m;
+    }
+
+    private static Map<String, Object> filterCall(ExtenderReport.FilterCall c) {
+        Map<String, Object> f = new LinkedHashMap<>();
+        f.put("sent", c.sent);
+        if (c.error == null) {
+            f.put("passed", c.passed);
+            Map<String, Object> failed = new LinkedHashMap<>();
+            c.failed.forEach((node, s) -> failed.put(node, status(s, false)));
+            f.put("failed", failed);
+            if (!c.removed.isEmpty()) {
+                f.put("removed", c.removed);
+            }
+            if (!c.notSent.isEmpty()) {
+                f.put("notSent", c.notSent);
+            }
+            if (c.rebuiltNodes) {
+                f.put("rebuiltNodes", true);
+            }
+        }
+        call(f, c);
+        return f;
+    }
+
+    private static Map<String, Object> candidates(Map<String, ExtenderReport.Candidate> m) {
+        Map<String, Object> out = new LinkedHashMap<>();
+        m.forEach((node, c) -> {
+            Map<String, Object> cm = new LinkedHashMap<>();
+            cm.put("victims", c.victims());
+            cm.put("numPDBViolations", c.numPDBViolations());
+            out.put(node, cm);
+        });
+        return out;
+    }
+
+    private static void call(Map<String, Object> m, ExtenderReport.Call c) {
+        if (c.error != null) {
+            m.put("error", c.error);
+            m.put("ignored", c.ignored);
+        }
+        m.put("millis", c.millis);
     }
 
     private static Map<String, Object> status(StatusView s, boolean withPlugin) {

@@ -1,8 +1,12 @@
 package io.kubewhatif.render;
 
-/** Terminal styling: ANSI colour and Unicode symbols only when enabled (a TTY without NO_COLOR / --no-color). */
+/**
+ * Terminal styling: ANSI colour and Unicode symbols only when enabled — on a terminal, never with NO_COLOR or
+ * --no-color. Disabled, every symbol has a plain ASCII stand-in so piped output and logs stay 7-bit clean.
+ */
 public record Style(boolean color, boolean unicode) {
-    public static final Style PLAIN = new Style(false, true);
+    public static final Style PLAIN = new Style(false, false);
+    public static final Style FANCY = new Style(true, true);
 
     public String ok() {
         return unicode ? "✓" : "+";
@@ -14,6 +18,36 @@ public record Style(boolean color, boolean unicode) {
 
     public String arrow() {
         return unicode ? "→" : "->";
+    }
+
+    /** A filter skipped by PreFilter. */
+    public String skipped() {
+        return unicode ? "·" : ".";
+    }
+
+    /** Marks the selected node in the score table. */
+    public String selectedMark() {
+        return unicode ? "◀" : "<";
+    }
+
+    /** The weight multiplier in score headers. */
+    public String times() {
+        return unicode ? "×" : "x";
+    }
+
+    /** Separates a statement from its explanation. */
+    public String dash() {
+        return unicode ? "—" : "-";
+    }
+
+    /** Stands for the characters cut out of a long name. */
+    public String ellipsis() {
+        return unicode ? "…" : "~";
+    }
+
+    /** A horizontal rule segment. */
+    public String rule() {
+        return unicode ? "──" : "--";
     }
 
     public String green(String s) {

@@ -38,7 +38,7 @@ class CliTest {
     void quickstartTableNamesTheChosenNode() {
         Result r = run(null, "schedule", "--cluster", CLUSTER, "-f", POD);
         assertEquals(0, r.code(), r.err());
-        assertTrue(r.out().startsWith("shop/web-7f9c → "), r.out());
+        assertTrue(r.out().startsWith("shop/web-7f9c -> "), "ASCII arrow off a terminal: " + r.out());
         assertTrue(r.out().contains("Filter"), r.out());
         assertFalse(r.out().contains("\u001b["), "no colour when not a terminal");
         assertEquals("", r.err());
@@ -71,7 +71,7 @@ class CliTest {
         Files.writeString(pod, "apiVersion: v1\nkind: Pod\nmetadata: {name: big}\nspec:\n  containers: [{name: c, image: x, resources: {requests: {cpu: '100'}}}]\n");
         Result r = run(null, "schedule", "--cluster", CLUSTER, "-f", pod.toString());
         assertEquals(ExitCodes.UNSCHEDULABLE, r.code(), r.out() + r.err());
-        assertTrue(r.out().contains("Unschedulable: 0/4 nodes are available"), r.out());
+        assertTrue(r.out().contains("default/big: Unschedulable\n  0/4 nodes are available"), r.out());
     }
 
     @Test
@@ -118,5 +118,31 @@ class CliTest {
         Result r = run(null, "version");
         assertEquals(0, r.code());
         assertTrue(r.out().contains("kube-scheduler v1.34.1"), r.out());
+    }
+
+    @Test
+    void validateAcceptsTheDefaultsAndRejectsWithUpstreamsMessage() throws Exception {
+        Path good = dir.resolve("good.yaml");
+        Files.writeString(good, "apiVersion: kubescheduler.config.k8s.io/v1\nkind: KubeSchedulerConfiguration\n");
+        Result ok = run(null, "validate", good.toString());
+        assertEquals(0, ok.code(), ok.err());
+        assertEquals(good + ": valid\n", ok.out());
+        Path bad = dir.resolve("bad.yaml");
+        Files.writeString(bad, "apiVersion: kubescheduler.config.k8s.io/v1\nkind: KubeSchedulerConfiguration\npercentageOfNodesToScore: -10\n");
+        Result r = run(null, "validate", bad.toString(), "-o", "json");
+        assertEquals(ExitCodes.INVALID_CONFIG, r.code(), r.err());
+        JsonNode j = new ObjectMapper().readTree(r.out());
+        assertFalse(j.get("valid").asBoolean());
+        assertEquals("percentageOfNodesToScore: Invalid value: -10: not in valid range [0-100]", j.get("errors").get(0).asText());
+    }
+
+    @Test
+    void invalidConfigInScheduleExitsFourWithConfigError() throws Exception {
+        Path bad = dir.resolve("bad.yaml");
+        Files.writeString(bad, "apiVersion: kubescheduler.config.k8s.io/v1\nkind: KubeSchedulerConfiguration\nprofiles:\n- pluginConfigs: []\n");
+        Result r = run(null, "schedule", "--cluster", CLUSTER, "-f", POD, "--config", bad.toString(), "-o", "json");
+        assertEquals(ExitCodes.INVALID_CONFIG, r.code(), r.err());
+        assertEquals("strict decoding error: unknown field \"profiles[0].pluginConfigs\"",
+                new ObjectMapper().readTree(r.out()).get("configError").asText());
     }
 }

@@ -10,6 +10,7 @@ public final class CycleState {
     private final Map<StateKey<?>, StateData> data;
     private Set<String> skipFilterPlugins = Set.of();
     private Set<String> skipScorePlugins = Set.of();
+    private boolean diagnosing;
 
     public CycleState() {
         this.data = new HashMap<>();
@@ -48,6 +49,19 @@ public final class CycleState {
         skipScorePlugins = Set.copyOf(names);
     }
 
+    /**
+     * True while the runner calls a plugin only for kube-whatif's diagnosis (filterAll: filters after the first
+     * failure, nodes the cycle never evaluated), a call upstream never makes. Such a call must not change what the
+     * cycle decides later (e.g. the claims DynamicResources' PostFilter may deallocate).
+     */
+    public boolean diagnosing() {
+        return diagnosing;
+    }
+
+    public void setDiagnosing(boolean on) {
+        diagnosing = on;
+    }
+
     /** A deep copy: every value is copied through {@link StateData#copy()}. */
     public CycleState copy() {
         Map<StateKey<?>, StateData> m = new HashMap<>(data.size() * 2);
@@ -57,6 +71,7 @@ public final class CycleState {
         CycleState c = new CycleState(m);
         c.skipFilterPlugins = new HashSet<>(skipFilterPlugins);
         c.skipScorePlugins = new HashSet<>(skipScorePlugins);
+        c.diagnosing = diagnosing;
         return c;
     }
 }

@@ -28,4 +28,9 @@ public interface Handle {
 
     /** The names of the plugins enabled at the Filter extension point, in order. */
     List<String> filterPluginNames();
+
+    /** The scheduler extenders, in call order (non-ignorable first); preemption consults them. */
+    default List<io.kubewhatif.engine.extender.Extender> extenders() {
+        return List.of();
+    }
 }

@@ -37,6 +37,34 @@ public final class ConfigWriter {
     }
 
     /**
+     * As {@link #toYaml}, but each profile's plugins are written per extension point as the framework runs them
+     * (multiPoint expanded into the points each plugin implements, effective score weights, multiPoint "*" disabled):
+     * an equivalent configuration that shows where every plugin runs.
+     */
+    public static String toYamlExpanded(Configuration c) {
+        Map<String, Object> base = new LinkedHashMap<>(c.raw());
+        if (base.get("profiles") instanceof List<?> profiles) {
+            List<Object> stripped = new ArrayList<>();
+            for (Object o : profiles) {
+                if (o instanceof Map<?, ?> m) {
+                    Map<String, Object> copy = new LinkedHashMap<>();
+                    m.forEach((k, v) -> copy.put(String.valueOf(k), v));
+                    copy.remove("plugins");
+                    stripped.add(copy);
+                } else {
+                    stripped.add(o);
+                }
+            }
+            base.put("profiles", stripped);
+        }
+        try {
+            return YAML.writeValueAsString(sorted(document(c, base)));
+        } catch (JsonProcessingException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    /**
      * The v1 document for a configuration. Fields the records do not model (leaderElection,
      * clientConnection, backoffs, profiling) and each profile's configured plugin sets come from
      * {@code base} when present; everything else comes from the records.

@@ -1,5 +1,6 @@
 package io.kubewhatif.engine.diagnostics;
 
+import io.fabric8.kubernetes.api.model.Pod;
 import io.kubewhatif.engine.config.PluginRef;
 
 import java.util.ArrayList;
@@ -21,6 +22,8 @@ public final class CycleReport {
     public StatusView preEnqueue;
     /** Every PreFilter plugin's own status (Success, Skip or failure), in run order. */
     public Map<String, StatusView> preFilterPlugins = new LinkedHashMap<>();
+    /** PreFilter plugins that narrowed the nodes (a PreFilterResult with node names): plugin → sorted node names. */
+    public Map<String, List<String>> preFilterResults = new LinkedHashMap<>();
     public StatusView preFilter;
     public List<String> preFilterNodeNames;
     public String nominatedNodeName;
@@ -35,6 +38,8 @@ public final class CycleReport {
     public List<String> feasibleNodes = new ArrayList<>();
     public int evaluatedNodes;
     public List<String> skippedScorePlugins;
+    /** Every PreScore plugin called and its own status (Success, Skip or the error), in run order; null when not run. */
+    public Map<String, StatusView> preScorePlugins;
     public Map<String, Map<String, Long>> rawScores;
     public Map<String, Map<String, Long>> normalizedScores;
     /** node → plugin → weighted score, plus "total". */
@@ -53,6 +58,20 @@ public final class CycleReport {
     public String error;
     /** For sequences: what happened after selection (Reserve … Bind). */
     public Assumed assumed;
+    /** The binding cycle per extension point: each plugin called and its own status, in run order; null when not run. */
+    public Map<String, StatusView> reservePlugins;
+    public Map<String, StatusView> permitPlugins;
+    public Map<String, StatusView> preBindPlugins;
+    public Map<String, StatusView> bindPlugins;
+    /**
+     * With {@code SchedulerOptions.traceFilters}: node → filter plugin → the plugin's own status in the last call
+     * kube-scheduler would make (the main filter pass, the nominated node, preemption's dry run), in call order.
+     */
+    public Map<String, Map<String, StatusView>> filterTrace;
+    /** The pod object as scheduled (after the loader's conventions), for outputs that echo the pod. */
+    public Pod input;
+    /** Each scheduler extender's calls and answers, keyed by urlPrefix, in call order. */
+    public Map<String, ExtenderReport> extenders = new LinkedHashMap<>();
     /** Plugin-specific details for wide output (e.g. spread counts, matched pods), keyed by plugin then node. */
     public Map<String, Map<String, Object>> details = new TreeMap<>();
 

@@ -28,6 +28,8 @@ import io.kubewhatif.engine.api.Status;
 import io.kubewhatif.engine.config.ExtensionPoint;
 import io.kubewhatif.engine.config.PluginRef;
 import io.kubewhatif.engine.config.Profile;
+import io.kubewhatif.engine.diagnostics.StatusView;
+import io.kubewhatif.engine.extender.Extender;
 import io.kubewhatif.engine.snapshot.ClusterSnapshot;
 import io.kubewhatif.engine.snapshot.NodeInfo;
 import io.kubewhatif.engine.snapshot.PodInfo;
@@ -47,7 +49,8 @@ import java.util.TreeSet;
  */
 public final class Framework implements Handle {
     /** Result of RunPreFilterPlugins. */
-    public record PreFilterOutcome(Status status, Set<String> nodeNames, Set<String> pluginsWithNodes, Map<String, Status> perPlugin) {
+    public record PreFilterOutcome(Status status, Set<String> nodeNames, Set<String> pluginsWithNodes, Map<String, Status> perPlugin,
+                                   Map<String, Set<String>> perPluginNodes) {
     }
 
     /** Result of RunScorePlugins, every stage kept for the report. */
@@ -71,6 +74,9 @@ public final class Framework implements Handle {
     private final List<PostBindPlugin> postBind = new ArrayList<>();
     private final Map<String, Integer> scoreWeights = new HashMap<>();
     private volatile ClusterSnapshot snapshot;
+    /** When set: node → plugin → the last status of every Filter call kube-scheduler would have made (see traceFilters). */
+    private Map<String, Map<String, StatusView>> filterTrace;
+    private List<Extender> extenders = List.of();
 
     private Framework(Profile profile, ClusterSnapshot snapshot) {
         this.profile = profile;
@@ -84,7 +90,14 @@ public final class Framework implements Handle {
      * @throws FrameworkException with kube-scheduler's message when a plugin is unknown, misplaced or refuses its args
      */
     public static Framework build(Profile profile, Map<String, PluginFactory> registry, ClusterSnapshot snapshot) throws FrameworkException {
+        return build(profile, registry, snapshot, List.of());
+    }
+
+    /** As {@link #build(Profile, Map, ClusterSnapshot)}, with the scheduler's extenders offered to plugins (preemption). */
+    public static Framework build(Profile profile, Map<String, PluginFactory> registry, ClusterSnapshot snapshot, List<Extender> extenders)
+            throws FrameworkException {
         Framework f = new Framework(profile, snapshot);
+        f.extenders = List.copyOf(extenders);
         String prefix = "initializing profiles: creating profile for scheduler name " + profile.schedulerName() + ": ";
         Set<String> needed = new LinkedHashSet<>();
         for (ExtensionPoint p : ExtensionPoint.values()) {
@@ -154,6 +167,15 @@ public final class Framework implements Handle {
         return profile;
     }
 
+    /**
+     * Records, until called with null, every Filter call kube-scheduler itself would make (up to and including the
+     * first failing filter of each pass, also during preemption's dry run) into {@code sink}: node → plugin → the
+     * plugin's own status, the last call winning. Calls made only for kube-whatif's extra diagnosis are not recorded.
+     */
+    public void traceFilters(Map<String, Map<String, StatusView>> sink) {
+        this.filterTrace = sink;
+    }
+
     public void setSnapshot(ClusterSnapshot s) {
         this.snapshot = s;
     }
@@ -175,6 +197,11 @@ public final class Framework implements Handle {
             names.add(p.name());
         }
         return names;
+    }
+
+    @Override
+    public List<Extender> extenders() {
+        return extenders;
     }
 
     public Plugin plugin(String name) {
@@ -220,6 +247,7 @@ public final class Framework implements Handle {
         Set<String> skip = new TreeSet<>();
         Set<String> pluginsWithNodes = new TreeSet<>();
         Map<String, Status> perPlugin = new LinkedHashMap<>();
+        Map<String, Set<String>> perPluginNodes = new LinkedHashMap<>();
         Set<String> result = null;
         Status returnStatus = Status.SUCCESS;
         List<NodeInfo> nodes = snapshot.nodes();
@@ -235,26 +263,27 @@ public final class Framework implements Handle {
                 if (!s.isSuccess()) {
                     s = s.withPlugin(p.name());
                     if (s.code() == Code.UNSCHEDULABLE_AND_UNRESOLVABLE) {
-                        return new PreFilterOutcome(s, null, Set.of(), perPlugin);
+                        return new PreFilterOutcome(s, null, Set.of(), perPlugin, perPluginNodes);
                     }
                     if (s.code() == Code.UNSCHEDULABLE) {
                         returnStatus = s;
                         continue;
                     }
-                    return new PreFilterOutcome(Status.error("running PreFilter plugin \"" + p.name() + "\": " + s.message()).withPlugin(p.name()), null, Set.of(), perPlugin);
+                    return new PreFilterOutcome(Status.error("running PreFilter plugin \"" + p.name() + "\": " + s.message()).withPlugin(p.name()), null, Set.of(), perPlugin, perPluginNodes);
                 }
                 if (!r.allNodes()) {
                     pluginsWithNodes.add(p.name());
+                    perPluginNodes.put(p.name(), new TreeSet<>(r.nodeNames()));
                 }
                 result = PreFilterResult.merge(result, r.nodeNames());
                 if (result != null && result.isEmpty()) {
                     String msg = pluginsWithNodes.size() == 1
                             ? "node(s) didn't satisfy plugin " + pluginsWithNodes.iterator().next()
                             : "node(s) didn't satisfy plugin(s) " + goList(pluginsWithNodes) + " simultaneously";
-                    return new PreFilterOutcome(Status.unresolvable(msg), result, pluginsWithNodes, perPlugin);
+                    return new PreFilterOutcome(Status.unresolvable(msg), result, pluginsWithNodes, perPlugin, perPluginNodes);
                 }
             }
-            return new PreFilterOutcome(returnStatus, result, pluginsWithNodes, perPlugin);
+            return new PreFilterOutcome(returnStatus, result, pluginsWithNodes, perPlugin, perPluginNodes);
         } finally {
             state.setSkipFilterPlugins(skip);
         }
@@ -304,28 +333,38 @@ public final class Framework implements Handle {
     public Status runFilterPlugins(CycleState state, PodInfo pod, NodeInfo node, FilterRecorder recorder) {
         Status first = null;
         Set<String> skip = state.skipFilterPlugins();
-        for (FilterPlugin p : filter) {
-            if (!skip.isEmpty() && skip.contains(p.name())) {
-                continue;
-            }
-            Status s = p.filter(state, pod, node);
-            if (s.isSuccess()) {
-                continue;
-            }
-            if (!s.isRejected()) {
-                s = Status.error("running \"" + p.name() + "\" filter plugin: " + s.message());
-            }
-            s = s.withPlugin(p.name());
-            if (first == null) {
-                first = s;
-                if (recorder == null || s.code() == Code.ERROR) {
-                    if (recorder != null) {
-                        recorder.record(p.name(), s);
-                    }
-                    return s;
+        boolean wasDiagnosing = state.diagnosing();
+        try {
+            for (FilterPlugin p : filter) {
+                if (!skip.isEmpty() && skip.contains(p.name())) {
+                    continue;
                 }
+                Status s = p.filter(state, pod, node);
+                if (filterTrace != null && first == null) {
+                    filterTrace.computeIfAbsent(node.name(), k -> new LinkedHashMap<>()).put(p.name(), StatusView.of(s.withPlugin(p.name())));
+                }
+                if (s.isSuccess()) {
+                    continue;
+                }
+                if (!s.isRejected()) {
+                    s = Status.error("running \"" + p.name() + "\" filter plugin: " + s.message());
+                }
+                s = s.withPlugin(p.name());
+                if (first == null) {
+                    first = s;
+                    if (recorder == null || s.code() == Code.ERROR) {
+                        if (recorder != null) {
+                            recorder.record(p.name(), s);
+                        }
+                        return s;
+                    }
+                    // Upstream stops here: the remaining filters run for the diagnosis only.
+                    state.setDiagnosing(true);
+                }
+                recorder.record(p.name(), s);
             }
-            recorder.record(p.name(), s);
+        } finally {
+            state.setDiagnosing(wasDiagnosing);
         }
         return first == null ? Status.SUCCESS : first;
     }
@@ -413,10 +452,16 @@ public final class Framework implements Handle {
 
     /** Runs PreScore; returns the skipped plugin names through the state, an error status on failure. */
     public Status runPreScorePlugins(CycleState state, PodInfo pod, List<NodeInfo> nodes) {
+        return runPreScorePlugins(state, pod, nodes, null);
+    }
+
+    /** As above; {@code perPlugin} (may be null) receives each called plugin's own status in run order. */
+    public Status runPreScorePlugins(CycleState state, PodInfo pod, List<NodeInfo> nodes, Map<String, StatusView> perPlugin) {
         Set<String> skip = new TreeSet<>();
         try {
             for (PreScorePlugin p : preScore) {
                 Status s = p.preScore(state, pod, nodes);
+                record(perPlugin, p.name(), s);
                 if (s.isSkip()) {
                     skip.add(p.name());
                     continue;
@@ -497,13 +542,19 @@ public final class Framework implements Handle {
     // ---- Reserve, Permit, PreBind, Bind, PostBind
 
     public Status runReservePluginsReserve(CycleState state, PodInfo pod, String node) {
+        return runReservePluginsReserve(state, pod, node, null);
+    }
+
+    /** As above; {@code perPlugin} (may be null) receives each called plugin's own status in run order. */
+    public Status runReservePluginsReserve(CycleState state, PodInfo pod, String node, Map<String, StatusView> perPlugin) {
         for (ReservePlugin p : reserve) {
             Status s = p.reserve(state, pod, node);
+            record(perPlugin, p.name(), s);
             if (!s.isSuccess()) {
                 if (s.isRejected()) {
                     return s.withPlugin(p.name());
                 }
-                return Status.error("running Reserve plugin \"" + p.name() + "\": " + s.message()).withPlugin(p.name());
+                return Status.error("running Reserve plugin \"" + p.name() + "\": " + s.message());
             }
         }
         return Status.SUCCESS;
@@ -516,9 +567,15 @@ public final class Framework implements Handle {
     }
 
     public Status runPermitPlugins(CycleState state, PodInfo pod, String node) {
+        return runPermitPlugins(state, pod, node, null);
+    }
+
+    /** As above; {@code perPlugin} (may be null) receives each called plugin's own status in run order. */
+    public Status runPermitPlugins(CycleState state, PodInfo pod, String node, Map<String, StatusView> perPlugin) {
         boolean wait = false;
         for (PermitPlugin p : permit) {
             Status s = p.permit(state, pod, node);
+            record(perPlugin, p.name(), s);
             if (s.isSuccess()) {
                 continue;
             }
@@ -531,29 +588,41 @@ public final class Framework implements Handle {
             }
             return Status.error("running Permit plugin \"" + p.name() + "\": " + s.message()).withPlugin(p.name());
         }
-        return wait ? Status.of(Code.WAIT, "one or more plugins asked to wait and no plugin rejected pod") : Status.SUCCESS;
+        return wait ? Status.of(Code.WAIT, "one or more plugins asked to wait and no plugin rejected pod \"" + pod.name() + "\"") : Status.SUCCESS;
     }
 
     public Status runPreBindPlugins(CycleState state, PodInfo pod, String node) {
+        return runPreBindPlugins(state, pod, node, null);
+    }
+
+    /** As above; {@code perPlugin} (may be null) receives each called plugin's own status in run order. */
+    public Status runPreBindPlugins(CycleState state, PodInfo pod, String node, Map<String, StatusView> perPlugin) {
         for (PreBindPlugin p : preBind) {
             Status s = p.preBind(state, pod, node);
+            record(perPlugin, p.name(), s);
             if (!s.isSuccess()) {
                 if (s.isRejected()) {
                     return s.withPlugin(p.name());
                 }
-                return Status.error("running PreBind plugin \"" + p.name() + "\": " + s.message()).withPlugin(p.name());
+                return Status.error("running PreBind plugin \"" + p.name() + "\": " + s.message());
             }
         }
         return Status.SUCCESS;
     }
 
     public Status runBindPlugins(CycleState state, PodInfo pod, String node) {
+        return runBindPlugins(state, pod, node, null);
+    }
+
+    /** As above; {@code perPlugin} (may be null) receives each called plugin's own status in run order. */
+    public Status runBindPlugins(CycleState state, PodInfo pod, String node, Map<String, StatusView> perPlugin) {
         if (bind.isEmpty()) {
             return Status.SKIP;
         }
         Status s = Status.SKIP;
         for (BindPlugin p : bind) {
             s = p.bind(state, pod, node);
+            record(perPlugin, p.name(), s);
             if (s.isSkip()) {
                 continue;
             }
@@ -561,11 +630,17 @@ public final class Framework implements Handle {
                 if (s.isRejected()) {
                     return s.withPlugin(p.name());
                 }
-                return Status.error("running Bind plugin \"" + p.name() + "\": " + s.message()).withPlugin(p.name());
+                return Status.error("running Bind plugin \"" + p.name() + "\": " + s.message());
             }
             return s.withPlugin(p.name());
         }
         return s;
+    }
+
+    private static void record(Map<String, StatusView> perPlugin, String plugin, Status s) {
+        if (perPlugin != null) {
+            perPlugin.put(plugin, StatusView.of(s.withPlugin(plugin)));
+        }
     }
 
     public void runPostBindPlugins(CycleState state, PodInfo pod, String node) {

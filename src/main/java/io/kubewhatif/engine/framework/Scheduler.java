@@ -13,8 +13,14 @@ import io.kubewhatif.engine.config.ExtensionPoint;
 import io.kubewhatif.engine.config.PluginRef;
 import io.kubewhatif.engine.config.Profile;
 import io.kubewhatif.engine.diagnostics.CycleReport;
+import io.kubewhatif.engine.diagnostics.ExtenderReport;
+import io.kubewhatif.engine.extender.Extender;
+import io.kubewhatif.engine.extender.ExtenderException;
+import io.kubewhatif.engine.extender.RecordingExtender;
 import io.kubewhatif.engine.diagnostics.FitErrorMessage;
 import io.kubewhatif.engine.diagnostics.StatusView;
+import io.kubewhatif.engine.plugins.interpodaffinity.InterPodAffinity;
+import io.kubewhatif.engine.plugins.podtopologyspread.PodTopologySpread;
 import io.kubewhatif.engine.snapshot.ClusterSnapshot;
 import io.kubewhatif.engine.snapshot.NodeInfo;
 import io.kubewhatif.engine.snapshot.PodInfo;
@@ -36,27 +42,58 @@ public final class Scheduler {
     static final int MIN_FEASIBLE_NODES_TO_FIND = 100;
     static final int MIN_FEASIBLE_NODES_PERCENTAGE_TO_FIND = 5;
     static final int EVENT_NOTE_LIMIT = 1024;
+    /** framework.ExtenderName: how extenders appear among the unschedulable plugins. */
+    public static final String EXTENDER_NAME = "Extender";
+    /** MaxNodeScore / MaxExtenderPriority: extender scores (0-10) are scaled to the plugins' range (0-100). */
+    static final long EXTENDER_SCORE_SCALE = 100 / 10;
 
     private final Configuration config;
     private final Map<String, Framework> frameworks;
     private final ClusterSnapshot snapshot;
     private final SchedulerOptions options;
+    /** The extenders in call order, each recording into the current cycle's report. */
+    private final List<RecordingExtender> extenders;
     private int nextStartNodeIndex;
 
-    private Scheduler(Configuration config, Map<String, Framework> frameworks, ClusterSnapshot snapshot, SchedulerOptions options) {
+    private Scheduler(Configuration config, Map<String, Framework> frameworks, ClusterSnapshot snapshot, SchedulerOptions options,
+                      List<RecordingExtender> extenders) {
         this.config = config;
         this.frameworks = frameworks;
         this.snapshot = snapshot;
         this.options = options;
+        this.extenders = extenders;
     }
 
     public static Scheduler create(Configuration config, ClusterSnapshot snapshot, Map<String, PluginFactory> registry, SchedulerOptions options)
             throws FrameworkException {
+        return create(config, snapshot, registry, options, List.of());
+    }
+
+    /**
+     * @param extenders the scheduler extenders in call order (kube-scheduler puts ignorable ones last, see
+     *                  {@link Configuration#extendersInCallOrder()}); the caller supplies implementations, the engine
+     *                  does no I/O itself
+     */
+    public static Scheduler create(Configuration config, ClusterSnapshot snapshot, Map<String, PluginFactory> registry, SchedulerOptions options,
+                                   List<? extends Extender> extenders) throws FrameworkException {
+        List<RecordingExtender> recorded = new ArrayList<>(extenders.size());
+        for (Extender e : extenders) {
+            recorded.add(new RecordingExtender(e));
+        }
         Map<String, Framework> fws = new LinkedHashMap<>();
         for (Profile p : config.profiles()) {
-            fws.put(p.schedulerName(), Framework.build(p, registry, snapshot));
+            fws.put(p.schedulerName(), Framework.build(p, registry, snapshot, List.copyOf(recorded)));
         }
-        return new Scheduler(config, fws, snapshot, options);
+        // The nominator only knows pods this scheduler queued: pods of its profiles (responsibleForPod) that pass
+        // PreEnqueue (moveToActiveQ adds the nomination; a gated pod waits in unschedulablePods without one).
+        for (PodInfo p : List.copyOf(snapshot.nominatedPods())) {
+            String name = p.pod().getSpec().getSchedulerName();
+            Framework fw = fws.get(name == null || name.isEmpty() ? Configuration.DEFAULT_SCHEDULER_NAME : name);
+            if (fw == null || !fw.runPreEnqueuePlugins(p).isSuccess()) {
+                snapshot.unnominate(p.uid());
+            }
+        }
+        return new Scheduler(config, fws, snapshot, options, List.copyOf(recorded));
     }
 
     public ClusterSnapshot snapshot() {
@@ -71,6 +108,7 @@ public final class Scheduler {
     public CycleReport scheduleOne(PodInfo pod) {
         CycleReport report = new CycleReport();
         report.pod = pod.key();
+        report.input = pod.pod();
         String schedulerName = pod.pod().getSpec().getSchedulerName();
         if (schedulerName == null || schedulerName.isEmpty()) {
             schedulerName = "default-scheduler";
@@ -92,13 +130,34 @@ public final class Scheduler {
             report.preEnqueue = StatusView.of(pre);
             return report;
         }
+        for (RecordingExtender e : extenders) {
+            ExtenderReport er = new ExtenderReport(e.name(), e.isIgnorable(), e.verbs());
+            er.interested = e.isInterested(pod.pod());
+            String key = e.name();
+            for (int i = 2; report.extenders.containsKey(key); i++) {
+                key = e.name() + "#" + i;
+            }
+            report.extenders.put(key, er);
+            e.recordInto(er);
+        }
         CycleState state = new CycleState();
-        Outcome out = schedulePod(fw, state, pod, report);
-        if (out.selected != null) {
-            report.selected = out.selected;
-            assume(fw, state, pod, out.selected, report);
-        } else if (out.postFilter != null) {
-            applyPostFilter(pod, out.postFilter);
+        if (options.traceFilters()) {
+            report.filterTrace = new TreeMap<>();
+            fw.traceFilters(report.filterTrace);
+        }
+        try {
+            Outcome out = schedulePod(fw, state, pod, report);
+            if (out.selected != null) {
+                report.selected = out.selected;
+                assume(fw, state, pod, out.selected, report);
+            } else if (out.postFilter != null) {
+                applyPostFilter(pod, out.postFilter);
+            } else if (report.scheduleError != null) {
+                // newFailureNominatingInfo: without NominatedNodeNameForExpectation an error clears the nomination.
+                snapshot.unnominate(pod.uid());
+            }
+        } finally {
+            fw.traceFilters(null);
         }
         return report;
     }
@@ -138,12 +197,14 @@ public final class Scheduler {
         for (Map.Entry<String, Status> e : pf.perPlugin().entrySet()) {
             report.preFilterPlugins.put(e.getKey(), StatusView.of(e.getValue()));
         }
+        pf.perPluginNodes().forEach((plugin, names) -> report.preFilterResults.put(plugin, new ArrayList<>(names)));
         if (pf.nodeNames() != null && pf.status().isSuccess()) {
             report.preFilterNodeNames = new ArrayList<>(new TreeSet<>(pf.nodeNames()));
         }
         unschedulablePlugins.addAll(pf.pluginsWithNodes());
         Status pfs = pf.status();
         String preFilterMsg = "";
+        String extenderError = null;
         List<NodeInfo> feasible = new ArrayList<>();
         if (!pfs.isSuccess()) {
             if (!pfs.isRejected()) {
@@ -163,6 +224,17 @@ public final class Scheduler {
                 NodeInfo ni = snapshot.node(nnn);
                 if (ni != null) {
                     List<NodeInfo> one = findNodesThatPassFilters(fw, state, pod, List.of(ni), statuses, unschedulablePlugins, pendingPlugins, report, false);
+                    if (!one.isEmpty()) {
+                        // Upstream logs an extender error here and goes on to search every node.
+                        extenders.forEach(e -> e.nominatedPhase(true));
+                        try {
+                            one = findNodesThatPassExtenders(pod, one, statuses);
+                        } catch (ExtenderException e) {
+                            one = List.of();
+                        } finally {
+                            extenders.forEach(e -> e.nominatedPhase(false));
+                        }
+                    }
                     report.nominatedNodeFeasible = !one.isEmpty();
                     if (!one.isEmpty()) {
                         feasible = one;
@@ -186,13 +258,46 @@ public final class Scheduler {
                 feasible = findNodesThatPassFilters(fw, state, pod, nodes, statuses, unschedulablePlugins, pendingPlugins, report, true);
                 int processed = feasible.size() + statuses.size();
                 nextStartNodeIndex = (nextStartNodeIndex + processed) % numAll;
+                if (report.scheduleError != null) {
+                    // A Filter Error is not a FitError: no PostFilter, no FailedScheduling message, no feasible nodes.
+                    for (Map.Entry<String, Status> e : statuses.explicit().entrySet()) {
+                        report.filter.put(e.getKey(), StatusView.of(e.getValue()));
+                    }
+                    report.evaluatedNodes = statuses.size();
+                    return new Outcome(null, null);
+                }
+                if (!extenders.isEmpty()) {
+                    int before = feasible.size();
+                    try {
+                        feasible = findNodesThatPassExtenders(pod, feasible, statuses);
+                    } catch (ExtenderException e) {
+                        extenderError = e.getMessage();
+                        feasible = List.of();
+                    }
+                    if (extenderError == null && feasible.size() != before) {
+                        // Extenders have no queueing hints: upstream marks the pod as rejected by "Extender".
+                        unschedulablePlugins.add(EXTENDER_NAME);
+                    }
+                }
             }
         }
         for (Map.Entry<String, Status> e : statuses.explicit().entrySet()) {
             report.filter.put(e.getKey(), StatusView.of(e.getValue()));
         }
+        recordExtenderRejections(report);
+        if (extenderError != null) {
+            report.scheduleError = extenderError;
+            report.evaluatedNodes = statuses.size();
+            return new Outcome(null, null);
+        }
         if (pfs.isSuccess() && options.diagnoseAllFilters()) {
+            // Calls kube-scheduler would not make: kept out of the filter trace.
+            fw.traceFilters(null);
             diagnoseUnevaluated(fw, state, pod, feasible, statuses, report);
+            fw.traceFilters(report.filterTrace);
+        }
+        if (pfs.isSuccess() && options.explain()) {
+            explainRejections(fw, state, pod, report);
         }
         List<String> feasibleNames = new ArrayList<>();
         for (NodeInfo n : feasible) {
@@ -244,6 +349,72 @@ public final class Scheduler {
         }
     }
 
+    private boolean hasScoring(Framework fw) {
+        if (fw.hasScorePlugins()) {
+            return true;
+        }
+        for (Extender e : extenders) {
+            if (e.isPrioritizer()) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    private boolean hasExtenderFilters() {
+        for (Extender e : extenders) {
+            if (e.isFilter()) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /**
+     * findNodesThatPassExtenders: each interested extender in turn filters what the previous one left; the nodes it
+     * fails get its status (no plugin name); an error skips an ignorable extender and fails the cycle otherwise.
+     */
+    private List<NodeInfo> findNodesThatPassExtenders(PodInfo pod, List<NodeInfo> feasible, NodeToStatus statuses) throws ExtenderException {
+        for (Extender e : extenders) {
+            if (feasible.isEmpty()) {
+                break;
+            }
+            if (!e.isInterested(pod.pod())) {
+                continue;
+            }
+            Extender.FilterResult r;
+            try {
+                r = e.filter(pod.pod(), feasible);
+            } catch (ExtenderException ex) {
+                if (e.isIgnorable()) {
+                    continue;
+                }
+                throw ex;
+            }
+            r.failedAndUnresolvableNodes().forEach((node, msg) -> statuses.set(node, Status.unresolvable(msg)));
+            for (Map.Entry<String, String> f : r.failedNodes().entrySet()) {
+                if (!r.failedAndUnresolvableNodes().containsKey(f.getKey())) {
+                    statuses.set(f.getKey(), Status.unschedulable(f.getValue()));
+                }
+            }
+            feasible = r.nodes();
+        }
+        return feasible;
+    }
+
+    /** Extender rejections in filterAll, under the extender's name, so the diagnosis lists them with the plugins'. */
+    private static void recordExtenderRejections(CycleReport report) {
+        for (ExtenderReport er : report.extenders.values()) {
+            for (ExtenderReport.FilterCall call : java.util.Arrays.asList(er.nominatedFilter, er.filter)) {
+                if (call == null || call.error != null) {
+                    continue;
+                }
+                call.failed.forEach((node, st) -> report.filterAll.computeIfAbsent(node, k -> new TreeMap<>())
+                        .put(er.name, new StatusView(st.code(), er.name, st.reasons())));
+            }
+        }
+    }
+
     /** numFeasibleNodesToFind: all below 100 nodes, else the percentage (adaptive when 0), at least 100. */
     int numFeasibleNodesToFind(Framework fw, int numAllNodes) {
         if (numAllNodes < MIN_FEASIBLE_NODES_TO_FIND || options.allNodes()) {
@@ -269,7 +440,7 @@ public final class Scheduler {
                                                     TreeSet<String> unschedulable, TreeSet<String> pending, CycleReport report, boolean main) {
         int n = nodes.size();
         int numToFind = numFeasibleNodesToFind(fw, n);
-        if (!fw.hasScorePlugins()) {
+        if (!hasExtenderFilters() && !hasScoring(fw)) {
             numToFind = 1;
         }
         if (main) {
@@ -300,9 +471,13 @@ public final class Scheduler {
                 continue;
             }
             if (s.code() == Code.ERROR) {
+                // Upstream stops at the first Error and records no status for that node. The nodes checked before it
+                // still count for nextStartNodeIndex; on the nominated node the error is only logged.
+                if (!main) {
+                    return List.of();
+                }
                 report.scheduleError = s.message();
-                statuses.set(node.name(), s);
-                return List.of();
+                return feasible;
             }
             statuses.set(node.name(), s);
             addPluginStatus(s, unschedulable, pending);
@@ -322,14 +497,46 @@ public final class Scheduler {
         for (NodeInfo n : feasible) {
             seen.add(n.name());
         }
-        for (NodeInfo node : snapshot.nodes()) {
-            if (seen.contains(node.name())) {
+        state.setDiagnosing(true);
+        try {
+            for (NodeInfo node : snapshot.nodes()) {
+                if (seen.contains(node.name())) {
+                    continue;
+                }
+                Map<String, StatusView> nodeAll = new TreeMap<>();
+                Status s = fw.runFilterPluginsWithNominatedPods(state, pod, node, (plugin, st) -> nodeAll.putIfAbsent(plugin, StatusView.of(st)));
+                if (!s.isSuccess()) {
+                    report.filterAll.put(node.name(), nodeAll);
+                }
+            }
+        } finally {
+            state.setDiagnosing(false);
+        }
+    }
+
+    /**
+     * For every node PodTopologySpread or InterPodAffinity rejected: the plugin's own explanation (domain counts, matched
+     * pods) into {@code report.details}, plugin → node → explanations. Runs after the filters, only when asked.
+     */
+    private void explainRejections(Framework fw, CycleState state, PodInfo pod, CycleReport report) {
+        Map<String, Map<String, StatusView>> failures = new TreeMap<>(report.filterAll);
+        report.filter.forEach((node, s) -> failures.computeIfAbsent(node, k -> Map.of(s.plugin(), s)));
+        for (Map.Entry<String, Map<String, StatusView>> e : failures.entrySet()) {
+            NodeInfo node = snapshot.node(e.getKey());
+            if (node == null) {
                 continue;
             }
-            Map<String, StatusView> nodeAll = new TreeMap<>();
-            Status s = fw.runFilterPluginsWithNominatedPods(state, pod, node, (plugin, st) -> nodeAll.putIfAbsent(plugin, StatusView.of(st)));
-            if (!s.isSuccess()) {
-                report.filterAll.put(node.name(), nodeAll);
+            if (e.getValue().containsKey(PodTopologySpread.NAME) && fw.plugin(PodTopologySpread.NAME) instanceof PodTopologySpread pts) {
+                List<?> x = pts.explain(state, node);
+                if (!x.isEmpty()) {
+                    report.details.computeIfAbsent(PodTopologySpread.NAME, k -> new TreeMap<>()).put(node.name(), x);
+                }
+            }
+            if (e.getValue().containsKey(InterPodAffinity.NAME) && fw.plugin(InterPodAffinity.NAME) instanceof InterPodAffinity ipa) {
+                List<?> x = ipa.explain(pod, node);
+                if (!x.isEmpty()) {
+                    report.details.computeIfAbsent(InterPodAffinity.NAME, k -> new TreeMap<>()).put(node.name(), x);
+                }
             }
         }
     }
@@ -337,8 +544,10 @@ public final class Scheduler {
     private String prioritizeAndSelect(Framework fw, CycleState state, PodInfo pod, List<NodeInfo> nodes, CycleReport report) {
         int n = nodes.size();
         long[] totals = new long[n];
-        if (fw.hasScorePlugins()) {
-            Status ps = fw.runPreScorePlugins(state, pod, nodes);
+        // Upstream gives every node 1 only when there are neither score plugins nor extenders.
+        if (fw.hasScorePlugins() || !extenders.isEmpty()) {
+            report.preScorePlugins = new LinkedHashMap<>();
+            Status ps = fw.runPreScorePlugins(state, pod, nodes, report.preScorePlugins);
             // Only plugins that would have scored: a PreScore Skip of a plugin without Score changes nothing.
             report.skippedScorePlugins = new ArrayList<>();
             for (PluginRef ref : fw.profile().at(ExtensionPoint.SCORE)) {
@@ -359,14 +568,20 @@ public final class Scheduler {
                 return null;
             }
             totals = so.totals();
-            report.scores = new TreeMap<>();
+            List<Map<String, Long>> perNode = new ArrayList<>(n);
             for (int i = 0; i < n; i++) {
                 Map<String, Long> m = new LinkedHashMap<>();
                 for (String p : so.plugins()) {
                     m.put(p, so.weighted().get(p)[i]);
                 }
+                perNode.add(m);
+            }
+            prioritizeWithExtenders(pod, nodes, totals, perNode, report);
+            report.scores = new TreeMap<>();
+            for (int i = 0; i < n; i++) {
+                Map<String, Long> m = perNode.get(i);
                 m.put("total", totals[i]);
-                report.scores.put(nodes.get(i).name(), m);
+                report.scores.merge(nodes.get(i).name(), m, (a, b) -> a);
             }
         } else {
             for (int i = 0; i < n; i++) {
@@ -385,6 +600,41 @@ public final class Scheduler {
         }
         report.topNodes = new ArrayList<>(top);
         return top.first();
+    }
+
+    /**
+     * The extenders' part of prioritizeNodes: every interested extender's scores, × weight × 10, added to the nodes
+     * it names; a failing extender just gives no score. Extenders without a prioritize verb add 0 and are left out.
+     */
+    private void prioritizeWithExtenders(PodInfo pod, List<NodeInfo> nodes, long[] totals, List<Map<String, Long>> perNode, CycleReport report) {
+        for (RecordingExtender e : extenders) {
+            if (!e.isInterested(pod.pod()) || !e.isPrioritizer()) {
+                continue;
+            }
+            Extender.Prioritized p;
+            try {
+                p = e.prioritize(pod.pod(), nodes);
+            } catch (ExtenderException ex) {
+                continue;
+            }
+            Map<String, Long> byHost = new LinkedHashMap<>();
+            for (Extender.HostPriority h : p.priorities()) {
+                byHost.merge(h.host(), h.score() * p.weight() * EXTENDER_SCORE_SCALE, Long::sum);
+            }
+            for (int i = 0; i < nodes.size(); i++) {
+                Long add = byHost.get(nodes.get(i).name());
+                if (add != null) {
+                    totals[i] += add;
+                    perNode.get(i).merge(e.name(), add, Long::sum);
+                }
+            }
+            for (ExtenderReport er : report.extenders.values()) {
+                if (er.prioritize != null && er.name.equals(e.name()) && er.prioritize.contributions.isEmpty()) {
+                    er.prioritize.contributions.putAll(byHost);
+                }
+            }
+            report.scoreWeights.put(e.name(), (int) Math.min(Integer.MAX_VALUE, p.weight()));
+        }
     }
 
     private static Map<String, Map<String, Long>> byPluginByNode(Map<String, long[]> scores, List<NodeInfo> nodes) {
@@ -408,9 +658,11 @@ public final class Scheduler {
         PodInfo assumed = PodInfo.of(bound);
         snapshot.unnominate(pod.uid());
         snapshot.addPod(node, assumed);
-        Status s = fw.runReservePluginsReserve(state, assumed, node);
+        report.reservePlugins = new LinkedHashMap<>();
+        Status s = fw.runReservePluginsReserve(state, assumed, node, report.reservePlugins);
         if (s.isSuccess()) {
-            s = fw.runPermitPlugins(state, assumed, node);
+            report.permitPlugins = new LinkedHashMap<>();
+            s = fw.runPermitPlugins(state, assumed, node, report.permitPlugins);
             if (s.isWait()) {
                 s = Status.SUCCESS;
             }
@@ -421,10 +673,16 @@ public final class Scheduler {
             fw.runReservePluginsUnreserve(state, assumed, node);
         }
         if (s.isSuccess()) {
-            s = fw.runPreBindPlugins(state, assumed, node);
+            report.preBindPlugins = new LinkedHashMap<>();
+            s = fw.runPreBindPlugins(state, assumed, node, report.preBindPlugins);
             if (s.isSuccess()) {
-                Status b = fw.runBindPlugins(state, assumed, node);
-                s = b.isSkip() ? Status.error("bind plugins skipped the pod") : b;
+                Status b = extendersBinding(assumed, node);
+                if (b == null) {
+                    report.bindPlugins = new LinkedHashMap<>();
+                    b = fw.runBindPlugins(state, assumed, node, report.bindPlugins);
+                    b = b.isSkip() ? Status.error("bind plugins skipped the pod") : b;
+                }
+                s = b;
             }
             if (!s.isSuccess()) {
                 fw.runReservePluginsUnreserve(state, assumed, node);
@@ -436,6 +694,32 @@ public final class Scheduler {
             snapshot.removePod(assumed);
         }
         report.assumed = new CycleReport.Assumed(node, s.isSuccess(), s.isSuccess() ? null : StatusView.of(s));
+    }
+
+    /**
+     * extendersBinding: the first interested binder extender binds instead of the Bind plugins (an ignorable one that
+     * fails is skipped). Null when no extender bound. Without allowExtenderBind the binding is only simulated.
+     */
+    private Status extendersBinding(PodInfo pod, String node) {
+        for (RecordingExtender e : extenders) {
+            if (!e.isBinder() || !e.isInterested(pod.pod())) {
+                continue;
+            }
+            if (!options.allowExtenderBind()) {
+                e.bindSimulated(node);
+                return Status.SUCCESS;
+            }
+            try {
+                e.bind(new Extender.Binding(pod.namespace(), pod.name(), pod.uid(), node));
+                return Status.SUCCESS;
+            } catch (ExtenderException ex) {
+                if (e.isIgnorable()) {
+                    continue;
+                }
+                return Status.error(ex.getMessage());
+            }
+        }
+        return null;
     }
 
     /** After a failed cycle: the nomination is held and the victims are gone before the next pod. */
@@ -473,9 +757,26 @@ public final class Scheduler {
         return s.getBytes(java.nio.charset.StandardCharsets.UTF_8).length;
     }
 
+    /**
+     * truncateMessage: Go cuts the string at byte 1020 (possibly inside a character) and encoding/json then writes
+     * one U+FFFD per byte of the cut character; Java's decoder would write only one.
+     */
     static String truncate(String message) {
         byte[] b = message.getBytes(java.nio.charset.StandardCharsets.UTF_8);
         String suffix = " ...";
-        return new String(b, 0, EVENT_NOTE_LIMIT - suffix.length(), java.nio.charset.StandardCharsets.UTF_8) + suffix;
+        int end = EVENT_NOTE_LIMIT - suffix.length();
+        int start = end;
+        while (start > 0 && end - start < 3 && (b[start - 1] & 0xC0) == 0x80) {
+            start--;
+        }
+        if (start > 0 && (b[start - 1] & 0xC0) == 0xC0) {
+            int lead = b[start - 1] & 0xFF;
+            int len = lead >= 0xF0 ? 4 : lead >= 0xE0 ? 3 : 2;
+            if (end - (start - 1) < len) {
+                // The last character is cut: each of its remaining bytes becomes a replacement character.
+                return new String(b, 0, start - 1, java.nio.charset.StandardCharsets.UTF_8) + "\ufffd".repeat(end - (start - 1)) + suffix;
+            }
+        }
+        return new String(b, 0, end, java.nio.charset.StandardCharsets.UTF_8) + suffix;
     }
 }

@@ -7,6 +7,8 @@ import io.kubewhatif.engine.api.NodeToStatus;
 import io.kubewhatif.engine.api.PostFilterResult;
 import io.kubewhatif.engine.api.PostFilterResult.NominatingMode;
 import io.kubewhatif.engine.api.Status;
+import io.kubewhatif.engine.extender.Extender;
+import io.kubewhatif.engine.extender.ExtenderException;
 import io.kubewhatif.engine.snapshot.NodeInfo;
 import io.kubewhatif.engine.snapshot.PodInfo;
 
@@ -35,6 +37,7 @@ import java.util.function.ToLongFunction;
 public final class Evaluator {
     public static final String PREEMPTION_NOT_HELPFUL = "Preemption is not helpful for scheduling";
     static final String NO_NODES = "no nodes available";
+    static final String NO_CANDIDATE = "no candidate node for preemption";
 
     /** The parts of the algorithm a preemption plugin decides (preemption.Interface). */
     public interface Strategy {
@@ -78,7 +81,7 @@ public final class Evaluator {
     }
 
     /** A node where the pod fits once its victims are gone. */
-    private record NodeCandidate(String name, List<PodInfo> victims, int numPDBViolations, Set<String> pdbViolatingUids) {
+    private record NodeCandidate(String name, List<PodInfo> victims, long numPDBViolations, Set<String> pdbViolatingUids) {
     }
 
     private record DryRun(List<NodeCandidate> candidates, NodeToStatus statuses, List<String> errors, List<String> order) {
@@ -128,9 +131,21 @@ public final class Evaluator {
             return new PostFilterResult(status, NominatingMode.OVERRIDE, "", List.of(), details);
         }
 
-        Pick pick = selectCandidate(dryRun.candidates());
+        List<NodeCandidate> candidates = dryRun.candidates();
+        if (!handle.extenders().isEmpty()) {
+            try {
+                candidates = callExtenders(pod, candidates);
+            } catch (ExtenderException e) {
+                return PostFilterResult.of(Status.error(e.getMessage()));
+            }
+            if (candidates.isEmpty()) {
+                return PostFilterResult.of(Status.unschedulable(NO_CANDIDATE));
+            }
+        }
+
+        Pick pick = selectCandidate(candidates);
         NodeCandidate best = null;
-        for (NodeCandidate c : dryRun.candidates()) {
+        for (NodeCandidate c : candidates) {
             if (c.name().equals(pick.node())) {
                 best = c;
                 break;
@@ -140,9 +155,63 @@ public final class Evaluator {
         for (PodInfo v : best.victims()) {
             victims.add(v.key());
         }
-        PreemptionDetails details = new PreemptionDetails(describe(dryRun.candidates(), pick), pick.best(),
+        PreemptionDetails details = new PreemptionDetails(describe(candidates, pick), pick.best(),
                 lowerPriorityNominatedPods(pod, best.name()), failures(dryRun));
         return new PostFilterResult(Status.SUCCESS, NominatingMode.OVERRIDE, best.name(), victims, details);
+    }
+
+    /**
+     * callExtenders: each interested extender with a preempt verb gets the candidates (node → victims) and returns
+     * those it keeps, possibly with other victims; the next one works on that. A failing ignorable extender is
+     * skipped, and its candidates without victims are dropped; otherwise both are errors.
+     */
+    private List<NodeCandidate> callExtenders(PodInfo pod, List<NodeCandidate> candidates) throws ExtenderException {
+        Map<String, Extender.Victims> victimsMap = new LinkedHashMap<>();
+        Map<String, Set<String>> pdbViolating = new HashMap<>();
+        for (NodeCandidate c : candidates) {
+            victimsMap.put(c.name(), new Extender.Victims(c.victims(), c.numPDBViolations()));
+            pdbViolating.put(c.name(), c.pdbViolatingUids());
+        }
+        for (Extender e : handle.extenders()) {
+            if (!e.supportsPreemption() || !e.isInterested(pod.pod())) {
+                continue;
+            }
+            Map<String, Extender.Victims> result;
+            try {
+                result = new LinkedHashMap<>(e.processPreemption(pod.pod(), victimsMap, handle.snapshot()));
+            } catch (ExtenderException ex) {
+                if (e.isIgnorable()) {
+                    continue;
+                }
+                throw ex;
+            }
+            for (Map.Entry<String, Extender.Victims> entry : List.copyOf(result.entrySet())) {
+                if (entry.getValue().pods().isEmpty()) {
+                    if (e.isIgnorable()) {
+                        result.remove(entry.getKey());
+                        continue;
+                    }
+                    throw new ExtenderException("expected at least one victim pod on node \"" + entry.getKey() + "\"");
+                }
+            }
+            victimsMap = result;
+            if (victimsMap.isEmpty()) {
+                break;
+            }
+        }
+        // Upstream rebuilds the candidates from a Go map (random order); the pick breaks ties by name anyway.
+        List<NodeCandidate> out = new ArrayList<>(victimsMap.size());
+        for (Map.Entry<String, Extender.Victims> entry : new java.util.TreeMap<>(victimsMap).entrySet()) {
+            Set<String> wasViolating = pdbViolating.getOrDefault(entry.getKey(), Set.of());
+            Set<String> violating = new java.util.HashSet<>();
+            for (PodInfo p : entry.getValue().pods()) {
+                if (wasViolating.contains(p.uid())) {
+                    violating.add(p.uid());
+                }
+            }
+            out.add(new NodeCandidate(entry.getKey(), entry.getValue().pods(), entry.getValue().numPDBViolations(), violating));
+        }
+        return out;
     }
 
     /** The nodes that failed with exactly {@code code}, in scheduler order (NodesForStatusCode). */

@@ -7,6 +7,7 @@ import io.fabric8.kubernetes.api.model.PodCondition;
 import io.kubewhatif.engine.util.Quantity;
 
 import java.math.BigDecimal;
+import java.math.RoundingMode;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -77,12 +78,18 @@ public final class PodResources {
         return m;
     }
 
+    /**
+     * A value of a resource list (requests, limits, overhead, allocatable, capacity) as the API server stores it:
+     * defaulting (SetDefaults_ResourceList) rounds every such value up to milli precision, so sub-milli parts count
+     * once per value, not once per sum.
+     */
     public static BigDecimal parse(io.fabric8.kubernetes.api.model.Quantity q) {
         if (q == null) {
             return BigDecimal.ZERO;
         }
         String s = (q.getAmount() == null ? "" : q.getAmount()) + (q.getFormat() == null ? "" : q.getFormat());
-        return Quantity.parse(s).decimal();
+        BigDecimal d = Quantity.parse(s).decimal();
+        return d.scale() > 3 ? d.setScale(3, RoundingMode.UP) : d;
     }
 
     private static boolean podLevelRequestsSet(Pod pod) {
@@ -102,8 +109,16 @@ public final class PodResources {
         return "cpu".equals(name) || "memory".equals(name) || name.startsWith("hugepages-");
     }
 
+    /**
+     * AggregateContainerRequests without status resources: what the API server's pod-level defaulting
+     * (defaultPodRequests) starts from.
+     */
+    public static Map<String, BigDecimal> aggregateContainerRequests(Pod pod) {
+        return aggregateContainers(pod, null, false);
+    }
+
     private static Map<String, BigDecimal> podRequests(Pod pod, Map<String, BigDecimal> nonMissing) {
-        Map<String, BigDecimal> reqs = aggregateContainers(pod, nonMissing);
+        Map<String, BigDecimal> reqs = aggregateContainers(pod, nonMissing, true);
         if (podLevelRequestsSet(pod)) {
             for (Map.Entry<String, io.fabric8.kubernetes.api.model.Quantity> e : pod.getSpec().getResources().getRequests().entrySet()) {
                 if (supportedPodLevel(e.getKey())) {
@@ -117,9 +132,9 @@ public final class PodResources {
         return reqs;
     }
 
-    private static Map<String, BigDecimal> aggregateContainers(Pod pod, Map<String, BigDecimal> nonMissing) {
+    private static Map<String, BigDecimal> aggregateContainers(Pod pod, Map<String, BigDecimal> nonMissing, boolean useStatusResources) {
         Map<String, ContainerStatus> statuses = new HashMap<>();
-        if (pod.getStatus() != null) {
+        if (useStatusResources && pod.getStatus() != null) {
             for (List<ContainerStatus> l : java.util.Arrays.asList(pod.getStatus().getContainerStatuses(), pod.getStatus().getInitContainerStatuses())) {
                 if (l != null) {
                     for (ContainerStatus cs : l) {

@@ -31,26 +31,33 @@ public final class SnapshotBuilder {
             }
         }
         List<Node> ordered = order(nodes);
-        Map<String, Integer> imageNodes = new HashMap<>();
-        for (Node n : ordered) {
-            for (String name : imageNames(n)) {
-                imageNodes.merge(name, 1, Integer::sum);
+        // The cache's imageStates (addNodeImageStates): one entry per image name, created by the first node added
+        // (nodes are added in name order, as the node order above assumes), with that node's size and the set
+        // of nodes that list the name.
+        Map<String, Long> imageSize = new HashMap<>();
+        Map<String, java.util.Set<String>> imageNodes = new HashMap<>();
+        List<Node> byNameOrder = new ArrayList<>(nodes);
+        byNameOrder.sort(Comparator.comparing(n -> n.getMetadata().getName()));
+        for (Node n : byNameOrder) {
+            if (n.getStatus() == null || n.getStatus().getImages() == null) {
+                continue;
+            }
+            for (ContainerImage img : n.getStatus().getImages()) {
+                if (img.getNames() == null) {
+                    continue;
+                }
+                for (String name : img.getNames()) {
+                    imageSize.putIfAbsent(name, img.getSizeBytes() == null ? 0 : img.getSizeBytes());
+                    imageNodes.computeIfAbsent(name, k -> new java.util.HashSet<>()).add(n.getMetadata().getName());
+                }
             }
         }
         List<NodeInfo> infos = new ArrayList<>(ordered.size());
         Map<String, NodeInfo> byName = new HashMap<>();
         for (Node n : ordered) {
             Map<String, ImageStateSummary> images = new HashMap<>();
-            if (n.getStatus() != null && n.getStatus().getImages() != null) {
-                for (ContainerImage img : n.getStatus().getImages()) {
-                    if (img.getNames() == null) {
-                        continue;
-                    }
-                    long size = img.getSizeBytes() == null ? 0 : img.getSizeBytes();
-                    for (String name : img.getNames()) {
-                        images.put(name, new ImageStateSummary(size, imageNodes.getOrDefault(name, 0)));
-                    }
-                }
+            for (String name : imageNames(n)) {
+                images.put(name, new ImageStateSummary(imageSize.get(name), imageNodes.get(name).size()));
             }
             Resource alloc = n.getStatus() == null ? new Resource() : PodResources.toResource(PodResources.exact(n.getStatus().getAllocatable()));
             NodeInfo ni = new NodeInfo(n, alloc, images);
@@ -70,6 +77,17 @@ public final class SnapshotBuilder {
             }
         }
         return new ClusterSnapshot(infos, store, nominated);
+    }
+
+    /**
+     * A NodeInfo holding only the node (framework.NewNodeInfo + SetNode): no pods, no image states. Upstream builds
+     * these from the Node objects a filter extender returns when it is not nodeCacheCapable.
+     *
+     * @throws io.kubewhatif.engine.util.QuantityFormatException when an allocatable quantity is malformed
+     */
+    public static NodeInfo nodeOnly(Node n) {
+        Resource alloc = n.getStatus() == null ? new Resource() : PodResources.toResource(PodResources.exact(n.getStatus().getAllocatable()));
+        return new NodeInfo(n, alloc, Map.of());
     }
 
     private static List<String> imageNames(Node n) {

@@ -75,6 +75,10 @@ public final class Quantity implements Comparable<Quantity> {
             throw bad(s);
         }
         BigDecimal v = applySuffix(base, suffix, s);
+        // ParseQuantity rounds a non-zero value up (away from zero) to the nearest nano: "you asked for some".
+        if (v.scale() > 9 && v.signum() != 0) {
+            v = v.setScale(9, RoundingMode.UP);
+        }
         if (negative) {
             v = v.negate();
         }

@@ -180,12 +180,41 @@ public final class Selector {
             default:
                 break;
         }
+        for (int i = 0; i < vals.size(); i++) {
+            String v = vals.get(i);
+            if (v == null || v.length() > 63 || !LABEL_VALUE.matcher(v).matches()) {
+                throw new SelectorException("values[" + i + "][" + key + "]: Invalid value: \"" + v + "\": a valid label must be an empty string or "
+                        + "consist of alphanumeric characters, '-', '_' or '.', and must start and end with an alphanumeric character");
+            }
+        }
         return new Requirement(key, op, Collections.unmodifiableSet(new TreeSet<>(vals)));
+    }
+
+    private static final java.util.regex.Pattern NAME_PART = java.util.regex.Pattern.compile("([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9]");
+    private static final java.util.regex.Pattern LABEL_VALUE = java.util.regex.Pattern.compile("(([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9])?");
+    private static final java.util.regex.Pattern DNS_SUBDOMAIN = java.util.regex.Pattern.compile("[a-z0-9]([-a-z0-9]*[a-z0-9])?(\\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*");
+
+    /** validation.IsQualifiedName: an optional DNS-subdomain prefix and a name part of at most 63 characters. */
+    static boolean isQualifiedName(String key) {
+        String name = key;
+        int slash = key.indexOf('/');
+        if (slash >= 0) {
+            String prefix = key.substring(0, slash);
+            name = key.substring(slash + 1);
+            if (prefix.isEmpty() || prefix.length() > 253 || !DNS_SUBDOMAIN.matcher(prefix).matches()) {
+                return false;
+            }
+        }
+        return !name.isEmpty() && name.length() <= 63 && NAME_PART.matcher(name).matches();
     }
 
     private static void validateKey(String key) {
         if (key == null || key.isEmpty()) {
             throw new SelectorException("key: Invalid value: \"\": name part must be non-empty");
+        }
+        if (!isQualifiedName(key)) {
+            throw new SelectorException("key: Invalid value: \"" + key + "\": name part must consist of alphanumeric characters, '-', '_' or '.', "
+                    + "and must start and end with an alphanumeric character");
         }
     }
 

@@ -49,10 +49,25 @@ class PodResourcesTest {
         assertEquals(1250, PodResources.compute(p).requests().milliCpu);
     }
 
-    @Test
-    void sumsExactlyBeforeRoundingUp() {
+    /**
+     * API defaulting (SetDefaults_ResourceList, applied by the reference harness: oracle.apiDefaults) rounds each
+     * resource list value up to milli precision before the scheduler sums them.
+     */
+    @org.junit.jupiter.params.ParameterizedTest(name = "{0} x{1} -> {2}m")
+    @org.junit.jupiter.params.provider.CsvSource({"0.0005, 2, 2", "0.0001, 3, 3", "0.3333333333, 3, 1002", "0.25, 4, 1000", "1m, 3, 3", "0, 2, 0"})
+    void eachValueIsRoundedUpToMilliBeforeSumming(String cpu, int containers, long wantMilli) {
         Pod p = Fixtures.pod("p").build();
-        p.getSpec().setContainers(new ArrayList<>(java.util.List.of(c("a", "0.0005", null), c("b", "0.0005", null))));
-        assertEquals(1, PodResources.compute(p).requests().milliCpu);
+        java.util.List<Container> cs = new ArrayList<>();
+        for (int i = 0; i < containers; i++) {
+            cs.add(c("c" + i, cpu, null));
+        }
+        p.getSpec().setContainers(cs);
+        assertEquals(wantMilli, PodResources.compute(p).requests().milliCpu);
+    }
+
+    @Test
+    void nodeAllocatableIsRoundedUpToMilliToo() {
+        assertEquals(1001, PodResources.toResource(PodResources.exact(Map.of("cpu", new Quantity("1.0001")))).milliCpu);
+        assertEquals(0, new java.math.BigDecimal("0.001").compareTo(PodResources.parse(new Quantity("0.0000001"))));
     }
 }

@@ -47,4 +47,19 @@ class SnapshotBuilderTest {
         assertEquals(new ImageStateSummary(100, 2), s.node("a").imageStates().get("nginx:1"));
         assertEquals(new ImageStateSummary(100, 1), s.node("a").imageStates().get("nginx@sha"));
     }
+
+    @Test
+    void anImageEntryKeepsTheSizeOfTheFirstNodeByNameAndCountsEachNodeOnce() {
+        // cacheImpl.addNodeImageStates: the entry for a name is created once (by the first node added, in name
+        // order) and then only gains nodes; a node that lists a name twice still counts once.
+        Node b = Fixtures.node("b").build();
+        Node a = Fixtures.node("a").build();
+        b.getStatus().setImages(List.of(new io.fabric8.kubernetes.api.model.ContainerImage(List.of("app:1"), 900L),
+                new io.fabric8.kubernetes.api.model.ContainerImage(List.of("app:1", "app@sha"), 900L)));
+        a.getStatus().setImages(List.of(new io.fabric8.kubernetes.api.model.ContainerImage(List.of("app:1"), 300L)));
+        ClusterSnapshot s = SnapshotBuilder.build(List.of(b, a));
+        assertEquals(new ImageStateSummary(300, 2), s.node("b").imageStates().get("app:1"));
+        assertEquals(new ImageStateSummary(300, 2), s.node("a").imageStates().get("app:1"));
+        assertEquals(new ImageStateSummary(900, 1), s.node("b").imageStates().get("app@sha"));
+    }
 }

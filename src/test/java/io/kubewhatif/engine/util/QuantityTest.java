@@ -41,6 +41,21 @@ class QuantityTest {
         assertThrows(QuantityFormatException.class, () -> Quantity.parse(s));
     }
 
+    /** ParseQuantity rounds up to nano precision, so sub-nano parts count once per quantity, not once per sum. */
+    @ParameterizedTest(name = "{0} -> {1}")
+    @CsvSource({"0.0000000001, 0.000000001", "0.3333333333, 0.333333334", "1.0000000001, 1.000000001", "0.1n, 0.000000001",
+            "-0.0000000001, -0.000000001", "0.000000001, 0.000000001", "0, 0"})
+    void roundsUpToNanos(String s, String want) {
+        assertEquals(0, new java.math.BigDecimal(want).compareTo(Quantity.parse(s).decimal()), () -> s + " -> " + Quantity.parse(s).decimal());
+    }
+
+    @org.junit.jupiter.api.Test
+    void subNanoPartsAddUpAfterRounding() {
+        Quantity third = Quantity.parse("0.3333333333");
+        // Three rounded thirds exceed 1 by 2n: a cpu of 1001m, not 1000m.
+        assertEquals(1001, third.add(third).add(third).milliValue());
+    }
+
     @ParameterizedTest
     @CsvSource({"-1, -1000", "-100m, -100"})
     void negativeValuesParse(String s, long milli) {

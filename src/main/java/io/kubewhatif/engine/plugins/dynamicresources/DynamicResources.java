@@ -264,7 +264,9 @@ public final class DynamicResources implements PreEnqueuePlugin, PreFilterPlugin
             allocation = new NodeAllocation(out.results(), out.devices());
         }
         if (unavailable != null) {
-            s.unavailableClaims.addAll(unavailable);
+            if (!cs.diagnosing()) {
+                s.unavailableClaims.addAll(unavailable);
+            }
             ResourceClaim first = s.claims.get(unavailable.get(0));
             s.failures.put(nodeInfo.name(), new AllocationFailure(Allocator.kobj(first), "", 0, 0, 0,
                     "the claim is allocated to devices that this node cannot reach"));

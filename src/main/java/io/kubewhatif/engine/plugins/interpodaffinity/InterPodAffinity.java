@@ -525,7 +525,10 @@ public final class InterPodAffinity implements PreFilterPlugin, PreFilterExtensi
 
     /**
      * The incoming pod's terms with a non-empty namespaceSelector unrolled into the names of the existing namespaces it
-     * selects (the selector then matches nothing). An empty selector keeps matching every namespace.
+     * selects. An empty selector keeps matching every namespace. The selector itself stays on the term: upstream's
+     * mergeAffinityTermNamespacesIfNotEmpty takes the term by value, so its reset to labels.Nothing() is lost while the
+     * namespace set (a shared map) is updated. Matching then evaluates the selector against nil namespace labels, so a
+     * selector that matches an empty label set (DoesNotExist, NotIn) makes the term match pods of every namespace.
      */
     static List<AffinityTerm> resolveNamespaces(List<AffinityTerm> terms, ClusterSnapshot snapshot) {
         List<AffinityTerm> out = null;
@@ -572,7 +575,7 @@ public final class InterPodAffinity implements PreFilterPlugin, PreFilterExtensi
                 names.add(ns.getMetadata().getName());
             }
         }
-        return new AffinityTerm(Set.copyOf(names), t.selector(), t.topologyKey(), Selector.NOTHING);
+        return new AffinityTerm(Set.copyOf(names), t.selector(), t.topologyKey(), t.namespaceSelector());
     }
 
     /** An aggregate of several parse errors is bracketed, a single one is not. */

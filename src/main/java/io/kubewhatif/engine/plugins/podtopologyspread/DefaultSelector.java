@@ -54,9 +54,7 @@ final class DefaultSelector {
         if (group.isEmpty() && "v1".equals(version) && "ReplicationController".equals(kind)) {
             ReplicationController rc = cluster.get(ReplicationController.class, pod.namespace(), owner.getName());
             if (rc != null) {
-                if (rc.getSpec() != null && rc.getSpec().getSelector() != null) {
-                    labelSet.putAll(rc.getSpec().getSelector());
-                }
+                labelSet.putAll(rcSelector(rc));
                 selector = fromSet(labelSet);
             }
         } else if ("apps".equals(group) && "v1".equals(version) && "ReplicaSet".equals(kind)) {
@@ -71,6 +69,22 @@ final class DefaultSelector {
             }
         }
         return selector;
+    }
+
+    /** The RC's selector after API defaulting (SetDefaults_ReplicationController): empty means its template's labels. */
+    private static Map<String, String> rcSelector(ReplicationController rc) {
+        var spec = rc.getSpec();
+        if (spec == null) {
+            return Map.of();
+        }
+        if (spec.getSelector() != null && !spec.getSelector().isEmpty()) {
+            return spec.getSelector();
+        }
+        var template = spec.getTemplate();
+        if (template == null || template.getMetadata() == null || template.getMetadata().getLabels() == null) {
+            return Map.of();
+        }
+        return template.getMetadata().getLabels();
     }
 
     private static String namespaceOf(String ns) {

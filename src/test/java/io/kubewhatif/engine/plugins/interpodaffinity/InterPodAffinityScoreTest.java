@@ -241,6 +241,11 @@ class InterPodAffinityScoreTest {
                         List.of(pod("db", "a1", null, "app=db")),
                         List.of(node("a1", "zone=a"), node("a2", "zone=a"), node("b1", "zone=b")), 1, false, List.of("a2", "b1"),
                         new long[] {10, 0}, new long[] {100, 0}),
+                new Case("a preferred term's NotIn namespaceSelector matches pods of every namespace (upstream keeps the selector)",
+                        podIn("subteam1.team1", "p", null, aff().preferred(weighted(10, withNamespaceSelector(
+                                term("kubernetes.io/hostname", expr("app", "In", "db")), selector(expr("team", "NotIn", "team2"))))), "app=x"),
+                        List.of(podIn("subteam1.team2", "d1", "a1", null, "app=db"), podIn("subteam1.team1", "d2", "b1", null, "app=db")),
+                        hostNodes, 1, false, null, new long[] {10, 10, 0}, new long[] {100, 100, 0}),
                 new Case("integer scaling truncates",
                         pod("p", null, aff().preferred(weighted(1, term("kubernetes.io/hostname", expr("app", "In", "db")))), "app=x"),
                         List.of(pod("d1", "a1", null, "app=db"), pod("d2", "b1", null, "app=db"), pod("d3", "b1", null, "app=db")),

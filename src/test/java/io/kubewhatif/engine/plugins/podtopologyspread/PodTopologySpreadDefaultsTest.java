@@ -75,6 +75,17 @@ class PodTopologySpreadDefaultsTest {
                 owned(pod("p").label("app", "web"), controller("v1", "ReplicationController", "rc")),
                 List.of(new ReplicationControllerBuilder().withNewMetadata().withName("rc").withNamespace("default").endMetadata()
                         .withNewSpec().withSelector(Map.of("app", "web")).endSpec().build()), "app=web"));
+        // API defaulting (SetDefaults_ReplicationController): an empty selector becomes the template's labels.
+        cs.add(new SelectorCase("owning ReplicationController without selector selects its template's labels",
+                owned(pod("p").label("app", "web").label("track", "stable"), controller("v1", "ReplicationController", "rc")),
+                List.of(new ReplicationControllerBuilder().withNewMetadata().withName("rc").withNamespace("default").endMetadata()
+                        .withNewSpec().withNewTemplate().withNewMetadata().withLabels(Map.of("app", "web", "track", "stable")).endMetadata()
+                        .endTemplate().endSpec().build()), "app=web,track=stable"));
+        cs.add(new SelectorCase("owning ReplicationController with a selector keeps it over its template's labels",
+                owned(pod("p").label("app", "web").label("track", "stable"), controller("v1", "ReplicationController", "rc")),
+                List.of(new ReplicationControllerBuilder().withNewMetadata().withName("rc").withNamespace("default").endMetadata()
+                        .withNewSpec().withSelector(Map.of("app", "web")).withNewTemplate().withNewMetadata()
+                        .withLabels(Map.of("app", "web", "track", "stable")).endMetadata().endTemplate().endSpec().build()), "app=web"));
         cs.add(new SelectorCase("owner of another kind is ignored",
                 owned(pod("p").label("app", "web"), controller("batch/v1", "Job", "j")), List.of(), ""));
         cs.add(new SelectorCase("owner not marked as controller is ignored",

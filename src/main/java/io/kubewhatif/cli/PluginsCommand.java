@@ -1,0 +1,41 @@
+package io.kubewhatif.cli;
+
+import io.kubewhatif.engine.config.PluginCatalog;
+import io.kubewhatif.render.PluginsRenderer;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+import picocli.CommandLine.Model.CommandSpec;
+
+import java.io.PrintWriter;
+import java.util.concurrent.Callable;
+
+/** plugins: the in-tree plugins, their extension points and default weights. */
+@Command(name = "plugins", description = {"List the in-tree plugins of kube-scheduler v1.34: the extension points each implements,",
+        "where the default profile runs it, its default score weight and the kind of args it takes."})
+public final class PluginsCommand implements Callable<Integer> {
+    public enum Format { table, json, yaml }
+
+    @Spec
+    CommandSpec spec;
+
+    @Option(names = {"-o", "--output"}, defaultValue = "table", paramLabel = "FORMAT",
+            description = "Output format: ${COMPLETION-CANDIDATES} (default: ${DEFAULT-VALUE}).")
+    Format format;
+
+    @Option(names = "--no-headers", description = "Omit the table header (for scripts).")
+    boolean noHeaders;
+
+    @Override
+    public Integer call() {
+        PrintWriter out = spec.commandLine().getOut();
+        var entries = PluginCatalog.inTree();
+        switch (format) {
+            case json -> out.print(PluginsRenderer.json(entries));
+            case yaml -> out.print(PluginsRenderer.yaml(entries));
+            default -> out.print(PluginsRenderer.table(entries, !noHeaders));
+        }
+        out.flush();
+        return ExitCodes.OK;
+    }
+}

@@ -1,0 +1,291 @@
+package io.kubewhatif.render;
+
+import io.kubewhatif.engine.config.PluginRef;
+import io.kubewhatif.engine.diagnostics.CycleReport;
+import io.kubewhatif.engine.diagnostics.RunReport;
+import io.kubewhatif.engine.diagnostics.StatusView;
+import io.kubewhatif.engine.preemption.PreemptionDetails;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeSet;
+
+/**
+ * {@code -o markdown}: GitHub-flavoured Markdown for pull-request comments — a heading per pod, the FailedScheduling
+ * message, a filter table (one row per evaluated node with every rejecting plugin), the weighted score table and
+ * preemption's outcome. Plugin names are written in full: Markdown tables scroll.
+ */
+public final class MarkdownRenderer {
+    private static final String OK = "✅";
+    private static final String FAIL = "❌";
+    private static final String GATED = "⏸️";
+
+    private final boolean explain;
+
+    /** @param explain include the PodTopologySpread / InterPodAffinity explanations the report carries */
+    public MarkdownRenderer(boolean explain) {
+        this.explain = explain;
+    }
+
+    public String render(RunReport run) {
+        StringBuilder sb = new StringBuilder();
+        if (run.configError != null) {
+            sb.append("### ").append(FAIL).append(" Invalid scheduler configuration\n\n").append(quote(run.configError)).append('\n');
+            return sb.toString();
+        }
+        if (run.isSequence()) {
+            sb.append("| # | Pod | Result | Node |\n|--:|:--|:--|:--|\n");
+            for (int i = 0; i < run.steps.size(); i++) {
+                CycleReport r = run.steps.get(i);
+                String node = r.selected != null ? code(r.selected)
+                        : r.postFilter != null && !r.postFilter.nominatedNodeName().isEmpty() ? "nominated " + code(r.postFilter.nominatedNodeName()) : "";
+                sb.append("| ").append(i + 1).append(" | ").append(code(r.pod)).append(" | ").append(icon(r)).append(' ').append(word(r))
+                        .append(" | ").append(node).append(" |\n");
+            }
+            sb.append('\n');
+        }
+        for (int i = 0; i < run.steps.size(); i++) {
+            sb.append(cycle(run.steps.get(i)));
+            if (i < run.steps.size() - 1) {
+                sb.append('\n');
+            }
+        }
+        if (!run.notes.isEmpty()) {
+            sb.append("\n<details><summary>").append(run.notes.size()).append(" note(s) while loading</summary>\n\n");
+            run.notes.forEach(n -> sb.append("- ").append(escape(n)).append('\n'));
+            sb.append("\n</details>\n");
+        }
+        return sb.toString();
+    }
+
+    private static String word(CycleReport r) {
+        if (r.selected != null) {
+            return r.assumed != null && !r.assumed.ok() ? "BindFailed" : "Scheduled";
+        }
+        if (r.preEnqueue != null) {
+            return "Gated";
+        }
+        return r.error != null || r.scheduleError != null ? "Error" : "Unschedulable";
+    }
+
+    private static String icon(CycleReport r) {
+        String w = word(r);
+        return "Scheduled".equals(w) ? OK : "Gated".equals(w) ? GATED : FAIL;
+    }
+
+    String cycle(CycleReport r) {
+        StringBuilder sb = new StringBuilder();
+        if (r.error != null) {
+            return sb.append("### ").append(FAIL).append(' ').append(code(r.pod)).append(": error\n\n").append(quote(r.error)).append('\n').toString();
+        }
+        if (r.preEnqueue != null) {
+            String why = r.preEnqueue.reasons().isEmpty() ? r.preEnqueue.code() : String.join(", ", r.preEnqueue.reasons());
+            return sb.append("### ").append(GATED).append(' ').append(code(r.pod)).append(" is gated\n\n")
+                    .append("Held at PreEnqueue by ").append(r.preEnqueue.plugin()).append(": ").append(escape(why)).append('\n').toString();
+        }
+        if (r.scheduleError != null && r.fitError == null) {
+            return sb.append("### ").append(FAIL).append(' ').append(code(r.pod)).append(": error\n\n").append(quote(r.scheduleError)).append('\n').toString();
+        }
+        if (r.selected != null) {
+            sb.append("### ").append(OK).append(' ').append(code(r.pod)).append(" → ").append(code(r.selected)).append("\n\n");
+        } else {
+            sb.append("### ").append(FAIL).append(' ').append(code(r.pod)).append(" is unschedulable\n\n").append(quote(r.fitError)).append("\n\n");
+        }
+        sb.append(r.numAllNodes).append(" node(s), ").append(r.evaluatedNodes).append(" evaluated, ").append(r.feasibleNodes.size())
+                .append(" feasible; profile ").append(code(r.profile));
+        if (r.evaluatedNodes < r.numAllNodes && r.preFilter == null) {
+            sb.append(" (kube-scheduler stopped early; `--all-nodes` for a full diagnosis)");
+        }
+        sb.append(".\n");
+        if (r.preFilter != null) {
+            sb.append("\nPreFilter ").append(r.preFilter.plugin()).append(" rejected the pod: ").append(escape(String.join(", ", r.preFilter.reasons()))).append('\n');
+        }
+        sb.append(filterTable(r));
+        if (r.scores != null) {
+            sb.append(scoreTable(r));
+        } else if (r.selected != null && r.feasibleNodes.size() == 1) {
+            sb.append("\nOnly one feasible node: kube-scheduler skips scoring.\n");
+        }
+        if (r.postFilter != null) {
+            sb.append(preemption(r));
+        }
+        if (r.assumed != null && !r.assumed.ok()) {
+            sb.append("\nBinding cycle failed on ").append(code(r.assumed.node()));
+            if (r.assumed.failure() != null) {
+                sb.append(": ").append(r.assumed.failure().plugin()).append(": ").append(escape(String.join(", ", r.assumed.failure().reasons())));
+            }
+            sb.append('\n');
+        }
+        return sb.toString();
+    }
+
+    private String filterTable(CycleReport r) {
+        List<String> nodes = new ArrayList<>(new TreeSet<>(r.feasibleNodes));
+        nodes.addAll(r.filter.keySet());
+        nodes.sort(null);
+        if (nodes.isEmpty()) {
+            return "";
+        }
+        List<PluginRef> filters = r.plugins.getOrDefault("filter", List.of());
+        StringBuilder sb = new StringBuilder("\n| Node | Filter | Rejected by |\n|:--|:-:|:--|\n");
+        for (String node : nodes) {
+            if (r.feasibleNodes.contains(node)) {
+                sb.append("| ").append(code(node)).append(" | ").append(OK).append(" | |\n");
+                continue;
+            }
+            Map<String, StatusView> all = new LinkedHashMap<>();
+            Map<String, StatusView> failing = r.filterAll.getOrDefault(node, Map.of());
+            for (PluginRef p : filters) {
+                if (failing.containsKey(p.name())) {
+                    all.put(p.name(), failing.get(p.name()));
+                }
+            }
+            failing.forEach(all::putIfAbsent);
+            StatusView first = r.filter.get(node);
+            if (all.isEmpty() && first != null) {
+                all.put(first.plugin(), first);
+            }
+            List<String> parts = new ArrayList<>();
+            all.forEach((p, s) -> {
+                String name = first != null && p.equals(first.plugin()) ? "**" + p + "**" : p;
+                parts.add(name + ": " + escape(String.join(", ", s.reasons())));
+            });
+            sb.append("| ").append(code(node)).append(" | ").append(FAIL).append(" | ").append(String.join("<br>", parts));
+            if (explain) {
+                for (String line : explanations(r, node)) {
+                    sb.append("<br>").append(escape(line));
+                }
+            }
+            sb.append(" |\n");
+        }
+        if (!r.filter.isEmpty()) {
+            sb.append("\n**Bold**: the status kube-scheduler records for the node.\n");
+        }
+        return sb.toString();
+    }
+
+    private static List<String> explanations(CycleReport r, String node) {
+        List<String> out = new ArrayList<>();
+        Object spread = r.details.getOrDefault("PodTopologySpread", Map.of()).get(node);
+        if (spread instanceof List<?> l) {
+            for (Object o : l) {
+                if (o instanceof io.kubewhatif.engine.plugins.podtopologyspread.SpreadExplanation x) {
+                    out.add("spread " + HumanRenderer.spreadLine(x));
+                }
+            }
+        }
+        Object affinity = r.details.getOrDefault("InterPodAffinity", Map.of()).get(node);
+        if (affinity instanceof List<?> l) {
+            for (Object o : l) {
+                if (o instanceof io.kubewhatif.engine.plugins.interpodaffinity.AffinityExplanation.TermMatch t && t.violated()) {
+                    out.add(HumanRenderer.affinityLine(t));
+                }
+            }
+        }
+        return out;
+    }
+
+    private static String scoreTable(CycleReport r) {
+        List<String> plugins = new ArrayList<>();
+        for (Map<String, Long> m : r.scores.values()) {
+            m.keySet().forEach(k -> {
+                if (!"total".equals(k) && !plugins.contains(k)) {
+                    plugins.add(k);
+                }
+            });
+            break;
+        }
+        StringBuilder sb = new StringBuilder("\n| Node |");
+        StringBuilder align = new StringBuilder("|:--|");
+        for (String p : plugins) {
+            sb.append(' ').append(p).append(" ×").append(r.scoreWeights.getOrDefault(p, 1)).append(" |");
+            align.append("--:|");
+        }
+        sb.append(" Total |\n").append(align).append("--:|\n");
+        List<Map.Entry<String, Map<String, Long>>> rows = new ArrayList<>(r.scores.entrySet());
+        rows.sort((a, b) -> {
+            int c = Long.compare(b.getValue().get("total"), a.getValue().get("total"));
+            return c != 0 ? c : a.getKey().compareTo(b.getKey());
+        });
+        for (Map.Entry<String, Map<String, Long>> e : rows) {
+            boolean sel = e.getKey().equals(r.selected);
+            sb.append("| ").append(code(e.getKey())).append(sel ? " ◀" : "").append(" |");
+            for (String p : plugins) {
+                sb.append(' ').append(e.getValue().getOrDefault(p, 0L)).append(" |");
+            }
+            String total = String.valueOf(e.getValue().get("total"));
+            sb.append(' ').append(sel ? "**" + total + "**" : total).append(" |\n");
+        }
+        if (r.topNodes != null && r.topNodes.size() > 1) {
+            sb.append("\nTie between ").append(String.join(", ", r.topNodes.stream().map(MarkdownRenderer::code).toList()))
+                    .append(": kube-scheduler picks one at random, kube-whatif the first by name.\n");
+        }
+        if (r.skippedScorePlugins != null && !r.skippedScorePlugins.isEmpty()) {
+            sb.append("\nSkipped at PreScore (no contribution): ").append(String.join(", ", r.skippedScorePlugins)).append(".\n");
+        }
+        return sb.toString();
+    }
+
+    private static String preemption(CycleReport r) {
+        CycleReport.PostFilterView pf = r.postFilter;
+        StringBuilder sb = new StringBuilder("\n**Preemption**");
+        if (!pf.plugin().isEmpty() && "Success".equals(pf.code())) {
+            sb.append(" (").append(pf.plugin()).append(')');
+        }
+        PreemptionDetails d = pf.details() instanceof PreemptionDetails x ? x : null;
+        if (pf.nominatedNodeName().isEmpty()) {
+            return sb.append(": ").append(escape(pf.message().isEmpty() ? "no preemption" : pf.message())).append('\n').toString();
+        }
+        sb.append(": would nominate ").append(code(pf.nominatedNodeName()));
+        if (pf.victims().isEmpty()) {
+            return sb.append(" (no victims needed).\n").toString();
+        }
+        sb.append(", evicting ").append(pf.victims().size()).append(" pod(s).\n\n| Victim | Priority | PodDisruptionBudget |\n|:--|--:|:--|\n");
+        Map<String, PreemptionDetails.Victim> info = new LinkedHashMap<>();
+        List<PreemptionDetails.Candidate> others = new ArrayList<>();
+        if (d != null) {
+            for (PreemptionDetails.Candidate c : d.candidates()) {
+                if (c.node().equals(pf.nominatedNodeName())) {
+                    c.victimDetails().forEach(v -> info.put(v.pod(), v));
+                } else {
+                    others.add(c);
+                }
+            }
+        }
+        List<String> order = new ArrayList<>(info.keySet());
+        order.retainAll(pf.victims());
+        pf.victims().forEach(v -> {
+            if (!order.contains(v)) {
+                order.add(v);
+            }
+        });
+        for (String v : order) {
+            PreemptionDetails.Victim x = info.get(v);
+            sb.append("| ").append(code(v)).append(" | ").append(x == null ? "?" : String.valueOf(x.priority())).append(" | ")
+                    .append(x != null && x.pdbViolating() ? "violated" : "").append(" |\n");
+        }
+        if (!others.isEmpty()) {
+            sb.append("\n| Other candidate | Victims | Ranked lower on |\n|:--|--:|:--|\n");
+            for (PreemptionDetails.Candidate c : others) {
+                sb.append("| ").append(code(c.node())).append(" | ").append(c.victims().size()).append(" | ")
+                        .append(escape(c.rankedLower() == null ? "tied with the nominated node" : c.rankedLower())).append(" |\n");
+            }
+        }
+        return sb.toString();
+    }
+
+    private static String code(String s) {
+        return "`" + s.replace("`", "'") + "`";
+    }
+
+    private static String quote(String s) {
+        return "> " + escape(s);
+    }
+
+    /** Keeps text inside a table cell: pipes escaped, newlines as line breaks, HTML brackets neutralised. */
+    private static String escape(String s) {
+        return s.replace("\\", "\\\\").replace("|", "\\|").replace("<", "&lt;").replace(">", "&gt;").replace("\n", "<br>");
+    }
+}
