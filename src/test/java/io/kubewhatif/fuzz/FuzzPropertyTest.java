@@ -290,8 +290,19 @@ class FuzzPropertyTest {
         return out;
     }
 
-    /** One to four text-aware mutations: values, keys, lines, indentation, bytes, truncation, splices. */
+    /** Half the time a structural mutation (the YAML stays valid), else one to four text mutations. */
     static byte[] mutate(byte[] seed, Seeds s, Random rnd) {
+        if (rnd.nextBoolean()) {
+            byte[] tree = TreeMutator.mutate(seed, rnd);
+            if (tree != null) {
+                return tree;
+            }
+        }
+        return mutateText(seed, s, rnd);
+    }
+
+    /** One to four text-aware mutations: values, keys, lines, indentation, bytes, truncation, splices. */
+    static byte[] mutateText(byte[] seed, Seeds s, Random rnd) {
         String text = new String(seed, StandardCharsets.UTF_8);
         int rounds = 1 + rnd.nextInt(4);
         for (int r = 0; r < rounds; r++) {
