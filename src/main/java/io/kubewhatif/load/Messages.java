@@ -127,7 +127,7 @@ public final class Messages {
     }
 
     public static String badTime(String where, String field, String text) {
-        return where + ": " + field + ": cannot parse time " + goQuote(text) + ": expected RFC 3339, such as \"2024-05-01T12:00:00Z\"";
+        return where + ": " + field + ": Invalid value: " + goQuote(text) + ": not an RFC 3339 time (e.g. 2025-01-01T00:00:00Z)";
     }
 
     public static String quantityNotAString(String where, String field, JsonNode found) {
