@@ -8,14 +8,14 @@ import com.fasterxml.jackson.databind.DeserializationConfig;
 import com.fasterxml.jackson.databind.DeserializationContext;
 import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.JsonDeserializer;
-import com.fasterxml.jackson.databind.deser.BeanDeserializerBuilder;
-import com.fasterxml.jackson.databind.deser.BeanDeserializerModifier;
-import com.fasterxml.jackson.databind.deser.DeserializationProblemHandler;
-import com.fasterxml.jackson.databind.module.SimpleModule;
 import com.fasterxml.jackson.databind.JsonMappingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.deser.BeanDeserializerBuilder;
+import com.fasterxml.jackson.databind.deser.BeanDeserializerModifier;
+import com.fasterxml.jackson.databind.deser.DeserializationProblemHandler;
 import com.fasterxml.jackson.databind.exc.MismatchedInputException;
+import com.fasterxml.jackson.databind.module.SimpleModule;
 import io.fabric8.kubernetes.api.model.Container;
 import io.fabric8.kubernetes.api.model.ContainerPort;
 import io.fabric8.kubernetes.api.model.HasMetadata;
@@ -348,12 +348,14 @@ public final class ObjectDecoder {
             checkContainers(d, "spec.initContainers", spec.getInitContainers(), Boolean.TRUE.equals(spec.getHostNetwork()));
         }
         checkQuantities(d, "spec.overhead", spec.getOverhead());
+        checkStatusQuantities(d, "status.containerStatuses", pod.getStatus().getContainerStatuses());
+        checkStatusQuantities(d, "status.initContainerStatuses", pod.getStatus().getInitContainerStatuses());
         if (spec.getResources() != null) {
             checkQuantities(d, "spec.resources.requests", spec.getResources().getRequests());
             checkQuantities(d, "spec.resources.limits", spec.getResources().getLimits());
+            defaultHugePagePodLimits(pod);
             defaultPodRequests(pod);
         }
-        checkStatusQuantities(d, pod);
         roundUpPodQuantities(pod);
         if (spec.getSchedulerName() == null || spec.getSchedulerName().isEmpty()) {
             spec.setSchedulerName("default-scheduler");
@@ -432,34 +434,71 @@ public final class ObjectDecoder {
         }
     }
 
+    /**
+     * defaultHugePagePodLimits (runs before defaultPodRequests): when pod-level resources are partly set, a missing
+     * pod-level hugepage limit becomes the containers' aggregated limit, unless the pod sets a request for it.
+     */
+    private static void defaultHugePagePodLimits(Pod pod) {
+        ResourceRequirements r = pod.getSpec().getResources();
+        boolean noLimits = r.getLimits() == null || r.getLimits().isEmpty();
+        if (noLimits && (r.getRequests() == null || r.getRequests().isEmpty())) {
+            return;
+        }
+        Map<String, java.math.BigDecimal> total = new LinkedHashMap<>();
+        Map<String, java.math.BigDecimal> sidecars = new LinkedHashMap<>();
+        Map<String, java.math.BigDecimal> init = new LinkedHashMap<>();
+        for (Container c : pod.getSpec().getContainers() == null ? List.<Container>of() : pod.getSpec().getContainers()) {
+            mergeQuantities(total, hugePageLimits(c), false);
+        }
+        for (Container c : pod.getSpec().getInitContainers() == null ? List.<Container>of() : pod.getSpec().getInitContainers()) {
+            Map<String, java.math.BigDecimal> step = hugePageLimits(c);
+            if ("Always".equals(c.getRestartPolicy())) {
+                mergeQuantities(total, step, false);
+                mergeQuantities(sidecars, step, false);
+                step = new LinkedHashMap<>(sidecars);
+            } else {
+                mergeQuantities(step, sidecars, false);
+            }
+            mergeQuantities(init, step, true);
+        }
+        mergeQuantities(total, init, true);
+        Map<String, Quantity> limits = noLimits ? new LinkedHashMap<>() : new LinkedHashMap<>(r.getLimits());
+        for (Map.Entry<String, java.math.BigDecimal> e : total.entrySet()) {
+            if (!limits.containsKey(e.getKey()) && (r.getRequests() == null || !r.getRequests().containsKey(e.getKey()))) {
+                limits.put(e.getKey(), new Quantity(canonical(e.getValue())));
+            }
+        }
+        if (!limits.isEmpty()) {
+            r.setLimits(limits);
+        }
+    }
+
+    private static Map<String, java.math.BigDecimal> hugePageLimits(Container c) {
+        Map<String, java.math.BigDecimal> out = new LinkedHashMap<>();
+        if (c.getResources() != null && c.getResources().getLimits() != null) {
+            for (Map.Entry<String, Quantity> e : c.getResources().getLimits().entrySet()) {
+                if (e.getKey().startsWith("hugepages-")) {
+                    out.put(e.getKey(), PodResources.parse(e.getValue()));
+                }
+            }
+        }
+        return out;
+    }
+
+    /** Adds {@code more} into {@code into}, or keeps the larger value per resource when {@code max}. */
+    private static void mergeQuantities(Map<String, java.math.BigDecimal> into, Map<String, java.math.BigDecimal> more, boolean max) {
+        for (Map.Entry<String, java.math.BigDecimal> e : more.entrySet()) {
+            java.math.BigDecimal cur = into.get(e.getKey());
+            into.put(e.getKey(), cur == null ? e.getValue() : max ? cur.max(e.getValue()) : cur.add(e.getValue()));
+        }
+    }
+
     private static String canonical(java.math.BigDecimal v) {
         java.math.BigDecimal milli = v.movePointRight(3);
         if (v.signum() != 0 && v.stripTrailingZeros().scale() > 0 && milli.stripTrailingZeros().scale() <= 0) {
             return milli.toBigInteger() + "m";
         }
         return v.stripTrailingZeros().toPlainString();
-    }
-
-    /** The resource lists of container statuses (read when rounding, and by resized pods). */
-    private static void checkStatusQuantities(Document d, Pod pod) throws InputException {
-        var status = pod.getStatus();
-        String[] names = {"status.containerStatuses", "status.initContainerStatuses"};
-        List<List<io.fabric8.kubernetes.api.model.ContainerStatus>> lists =
-                java.util.Arrays.asList(status.getContainerStatuses(), status.getInitContainerStatuses());
-        for (int l = 0; l < lists.size(); l++) {
-            if (lists.get(l) == null) {
-                continue;
-            }
-            for (int i = 0; i < lists.get(l).size(); i++) {
-                var cs = lists.get(l).get(i);
-                String p = names[l] + "[" + i + "]";
-                checkQuantities(d, p + ".allocatedResources", cs.getAllocatedResources());
-                if (cs.getResources() != null) {
-                    checkQuantities(d, p + ".resources.requests", cs.getResources().getRequests());
-                    checkQuantities(d, p + ".resources.limits", cs.getResources().getLimits());
-                }
-            }
-        }
     }
 
     /** SetDefaults_ResourceList: every quantity of a pod's resource lists is rounded up to milli units. */
@@ -504,8 +543,11 @@ public final class ObjectDecoder {
         }
         for (Map.Entry<String, Quantity> e : list.entrySet()) {
             Quantity q = e.getValue();
-            java.math.BigDecimal v = io.kubewhatif.engine.util.Quantity.parse(
-                    (q.getAmount() == null ? "" : q.getAmount()) + (q.getFormat() == null ? "" : q.getFormat())).decimal();
+            if (q == null) {
+                continue;
+            }
+            java.math.BigDecimal v = io.kubewhatif.engine.util.Quantity.parse((q.getAmount() == null ? "" : q.getAmount())
+                    + (q.getFormat() == null ? "" : q.getFormat())).decimal();
             if (v.stripTrailingZeros().scale() > 3) {
                 e.setValue(new Quantity(canonical(v.setScale(3, java.math.RoundingMode.CEILING))));
             }
@@ -547,6 +589,23 @@ public final class ObjectDecoder {
             }
             roundUp(node.getStatus().getCapacity());
             roundUp(node.getStatus().getAllocatable());
+        }
+    }
+
+    /** In-place resize state the scheduler reads (allocatedResources, resources) must be quantities too. */
+    private static void checkStatusQuantities(Document d, String path, List<io.fabric8.kubernetes.api.model.ContainerStatus> statuses)
+            throws InputException {
+        if (statuses == null) {
+            return;
+        }
+        for (int i = 0; i < statuses.size(); i++) {
+            var cs = statuses.get(i);
+            String p = path + "[" + i + "]";
+            checkQuantities(d, p + ".allocatedResources", cs.getAllocatedResources());
+            if (cs.getResources() != null) {
+                checkQuantities(d, p + ".resources.requests", cs.getResources().getRequests());
+                checkQuantities(d, p + ".resources.limits", cs.getResources().getLimits());
+            }
         }
     }
 

@@ -155,13 +155,13 @@ class ExtenderCliTest {
         Result r = schedule(cfg);
         assertEquals(0, r.code(), r.out() + r.err());
         String out = r.out();
-        assertTrue(out.startsWith("shop/web → node-c"), out);
+        assertTrue(out.startsWith("shop/web -> node-c"), out);
         String header = out.lines().filter(l -> l.startsWith("NODE") && l.contains("NRF")).findFirst().orElseThrow();
         assertTrue(header.endsWith("EXT"), header);
         String rowB = out.lines().filter(l -> l.startsWith("node-b ")).findFirst().orElseThrow();
-        assertTrue(rowB.strip().endsWith("✗*"), rowB);
+        assertTrue(rowB.strip().endsWith("x*"), rowB);
         assertTrue(out.contains("node-b  " + server.url() + ": ext rejects: no-gpu (Unschedulable)"), out);
-        assertTrue(out.contains("EXT×1"), out);
+        assertTrue(out.contains("EXTx1"), out);
         assertTrue(out.contains("Extenders\n  EXT  " + server.url() + "  [filter, prioritize]"), out);
         assertTrue(out.contains("filter: 3 sent, 2 passed, 1 failed"), out);
         assertTrue(out.contains("prioritize: node-a=2 node-c=7, weight 1"), out);
@@ -321,7 +321,8 @@ class ExtenderCliTest {
         }
         if (!f.refused()) {
             Result table = schedule(config(server.url(), f.verbLines(), timeout(f.fault())));
-            assertTrue(table.out().startsWith("shop/web: Error: " + expected), table.out());
+            assertTrue(table.out().startsWith("shop/web: Error\n"), table.out());
+            assertTrue(table.out().replaceAll("\\s+", " ").contains(expected.replaceAll("\\s+", " ")), table.out());
             assertTrue(table.out().contains("Extenders\n"), table.out());
         }
     }

@@ -42,7 +42,7 @@ class SampleExtenderTest {
 
             ExtenderCliTest.Result table = ExtenderCliTest.run("schedule", "--cluster", "samples/extender/cluster.yaml",
                     "-f", "samples/extender/pod.yaml", "--config", config.toString());
-            assertTrue(table.out().startsWith("shop/web-1 → node-3"), table.out());
+            assertTrue(table.out().startsWith("shop/web-1 -> node-3"), table.out());
         } finally {
             p.destroy();
             p.waitFor(10, TimeUnit.SECONDS);

@@ -155,6 +155,20 @@ class ApiDefaultingTest {
         assertTrue(e.getMessage().contains("cluster.yaml"), e.getMessage());
     }
 
+    @Test
+    void anUnreadableStatusQuantityIsAnInputErrorNamingTheField() {
+        InputException e = org.junit.jupiter.api.Assertions.assertThrows(InputException.class, () -> load(NODE + """
+                ---
+                apiVersion: v1
+                kind: Pod
+                metadata: {name: r}
+                spec: {nodeName: n1, containers: [{name: a, image: x}]}
+                status:
+                  containerStatuses: [{name: a, allocatedResources: {cpu: lots}}]
+                """, pod("containers: [{name: a, image: x}]")));
+        assertTrue(e.getMessage().contains("status.containerStatuses[0].allocatedResources.cpu: cannot parse quantity \"lots\""), e.getMessage());
+    }
+
     private static Node only(List<HasMetadata> objs, String name) {
         return objs.stream().filter(Node.class::isInstance).map(Node.class::cast)
                 .filter(n -> n.getMetadata().getName().equals(name)).findFirst().orElseThrow();

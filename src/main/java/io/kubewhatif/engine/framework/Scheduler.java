@@ -155,6 +155,9 @@ public final class Scheduler {
             } else if (report.scheduleError != null) {
                 // newFailureNominatingInfo: without NominatedNodeNameForExpectation an error clears the nomination.
                 snapshot.unnominate(pod.uid());
+            } else if (report.fitError != null) {
+                // A FitError without PostFilter plugins carries no NominatingInfo (ModeNoop).
+                keepOwnNomination(pod);
             }
         } finally {
             fw.traceFilters(null);
@@ -725,6 +728,7 @@ public final class Scheduler {
     /** After a failed cycle: the nomination is held and the victims are gone before the next pod. */
     private void applyPostFilter(PodInfo pod, PostFilterResult r) {
         if (r.mode() != PostFilterResult.NominatingMode.OVERRIDE) {
+            keepOwnNomination(pod);
             return;
         }
         if (r.nominatedNodeName().isEmpty()) {
@@ -751,6 +755,18 @@ public final class Scheduler {
         }
         Pod nominated = new PodBuilder(pod.pod()).editOrNewStatus().withNominatedNodeName(r.nominatedNodeName()).endStatus().build();
         snapshot.nominate(PodInfo.of(nominated));
+    }
+
+    /**
+     * AddNominatedPod with ModeNoop: the failed pod is (re-)added with its own status.nominatedNodeName, at the end
+     * of that node's list, and stays out of the nominator without one.
+     */
+    private void keepOwnNomination(PodInfo pod) {
+        if (pod.nominatedNodeName().isEmpty()) {
+            snapshot.unnominate(pod.uid());
+        } else {
+            snapshot.nominate(pod);
+        }
     }
 
     static int utf8Length(String s) {

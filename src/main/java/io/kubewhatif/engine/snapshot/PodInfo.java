@@ -101,7 +101,7 @@ public final class PodInfo {
         List<WeightedAffinityTerm> out = new ArrayList<>(v1.size());
         try {
             for (WeightedPodAffinityTerm t : v1) {
-                out.add(new WeightedAffinityTerm(term(t.getPodAffinityTerm()), t.getWeight() == null ? 0 : t.getWeight()));
+                out.add(new WeightedAffinityTerm(term(t == null ? null : t.getPodAffinityTerm()), t == null || t.getWeight() == null ? 0 : t.getWeight()));
             }
         } catch (SelectorException e) {
             errors.add(what + ": " + e.getMessage());
@@ -110,7 +110,9 @@ public final class PodInfo {
         return List.copyOf(out);
     }
 
-    private AffinityTerm term(PodAffinityTerm t) {
+    private AffinityTerm term(PodAffinityTerm term) {
+        // An absent term is Go's zero value: no selector (matches nothing), the pod's namespace, no topology key.
+        PodAffinityTerm t = term == null ? new PodAffinityTerm() : term;
         Selector sel = Selector.fromLabelSelector(t.getLabelSelector());
         Set<String> ns = new HashSet<>();
         if ((t.getNamespaces() == null || t.getNamespaces().isEmpty()) && t.getNamespaceSelector() == null) {

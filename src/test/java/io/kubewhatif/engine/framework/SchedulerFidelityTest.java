@@ -210,6 +210,31 @@ class SchedulerFidelityTest {
     }
 
     @Test
+    void aFailedPodWithoutANewNominationKeepsTheOneItHad() throws Exception {
+        // "first" cannot preempt (preemptionPolicy Never): PostFilter gives no NominatingInfo (ModeNoop), so
+        // AddNominatedPod re-adds it with its own status.nominatedNodeName and "second" must leave it room on node-a.
+        JsonNode r = run(node("node-a", "") + node("node-b", "").replace("cpu: \"4\"", "cpu: \"3\""), """
+                apiVersion: v1
+                kind: Pod
+                metadata: {name: first}
+                spec:
+                  priority: 100
+                  preemptionPolicy: Never
+                  containers: [{name: c, image: x, resources: {requests: {cpu: "5"}}}]
+                status: {nominatedNodeName: node-a}
+                ---
+                apiVersion: v1
+                kind: Pod
+                metadata: {name: second}
+                spec:
+                  containers: [{name: c, image: x, resources: {requests: {cpu: "2"}}}]
+                """, null);
+        JsonNode steps = r.get("steps");
+        assertTrue(steps.get(0).has("fitError"), steps.get(0).toString());
+        assertEquals("node-b", steps.get(1).path("selected").asText(), steps.get(1).toString());
+    }
+
+    @Test
     void theEventMessageIsCutOnBytesAsGoDoes() {
         // Go slices the string at byte 1020; encoding/json then writes one U+FFFD per byte of the cut character.
         String msg = "x".repeat(1019) + "\u20ac" + "y".repeat(10);

@@ -205,7 +205,12 @@ class InterPodAffinityScoreTest {
                 new Case("ignorePreferredTermsOfExistingPods still scores a pod with preferred terms", pod("p", null, stayWithS2InRegion(), S1),
                         List.of(pod("a", "n1", stayWithS1InRegion(), S2), pod("b", "n2", stayWithS1InRegion(), S1)),
                         List.of(china("n1"), india("n2")), 1, true, null, new long[] {11, 5}, new long[] {100, 0}),
-                skip("no nodes: Skip", pod("p", null, null, S2), List.of(), List.of(), 1, false));
+                skip("no nodes: Skip", pod("p", null, null, S2), List.of(), List.of(), 1, false),
+                // A weighted term without podAffinityTerm is Go's zero value: a nil selector that matches nothing.
+                skip("a preferred term without podAffinityTerm matches nothing", pod("p", null, aff().preferred(weighted(5, null)), S1),
+                        List.of(pod("a", "n1", null, S1)), List.of(china("n1"), india("n2")), 1, false),
+                c("an existing pod's preferred term without podAffinityTerm adds nothing", pod("p", null, stayWithS1InRegion(), S1),
+                        List.of(pod("a", "n1", aff().preferredAnti(weighted(7, null)), S1)), List.of(china("n1"), india("n2")), 100, 0));
     }
 
     static Stream<Case> hardPodAffinityWeight() {
