@@ -158,7 +158,7 @@ public final class ManifestReader {
 
     private byte[] readStdin() throws InputException {
         if (stdinRead) {
-            throw new InputException("-: stdin can be read only once; give '-' to one option only");
+            throw new InputException(Messages.stdinReadTwice());
         }
         stdinRead = true;
         return readBounded("<stdin>", stdin);
@@ -178,6 +178,12 @@ public final class ManifestReader {
                 if (size > maxInputBytes) {
                     throw new InputException(Messages.tooLarge(name, size, maxInputBytes));
                 }
+                // One array of the exact size: a big snapshot is not copied while it is read.
+                byte[] bytes = Files.readAllBytes(path);
+                if (bytes.length > maxInputBytes) {
+                    throw new InputException(Messages.tooLarge(name, bytes.length, maxInputBytes));
+                }
+                return bytes;
             }
             // Pipes and devices (<(kubectl get …), /dev/stdin) have no size: read them with the cap.
             try (InputStream in = Files.newInputStream(path)) {
@@ -187,6 +193,8 @@ public final class ManifestReader {
             throw new InputException(Messages.permissionDenied(name));
         } catch (IOException e) {
             throw new InputException(Messages.cannotRead(name, e.getMessage()));
+        } catch (OutOfMemoryError e) {
+            throw new InputException(Messages.outOfMemory(name, Runtime.getRuntime().maxMemory()));
         }
     }
 
@@ -200,7 +208,7 @@ public final class ManifestReader {
             while ((n = in.read(chunk)) >= 0) {
                 total += n;
                 if (total > maxInputBytes) {
-                    throw new InputException(Messages.stdinTooLarge(source, maxInputBytes));
+                    throw new InputException(Messages.overLimit(source, maxInputBytes));
                 }
                 buf.write(chunk, 0, n);
             }
@@ -221,7 +229,7 @@ public final class ManifestReader {
     public List<Document> parse(String source, byte[] raw) throws InputException {
         lastHadList = false;
         if (raw.length > maxInputBytes) {
-            throw new InputException(Messages.stdinTooLarge(source, maxInputBytes));
+            throw new InputException(Messages.overLimit(source, maxInputBytes));
         }
         byte[] bytes = toUtf8(source, raw);
         int start = bytes.length >= 3 && bytes[0] == (byte) 0xEF && bytes[1] == (byte) 0xBB && bytes[2] == (byte) 0xBF ? 3 : 0;
@@ -388,7 +396,7 @@ public final class ManifestReader {
             while ((t = parser.nextToken()) != null) {
                 index++;
                 tb.startDocument();
-                JsonNode node = tb.value(t, 0);
+                JsonNode node = tb.value(t);
                 // An empty document (a trailing "---", as kubectl prints) reads as null or as an empty scalar.
                 if (node == null || node.isNull() || node.isMissingNode() || node.isTextual() && node.asText().isEmpty()) {
                     continue;
@@ -480,7 +488,7 @@ public final class ManifestReader {
         }
         String msg = firstLine(e.getMessage());
         if (msg.contains("code points")) {
-            return Messages.stdinTooLarge(source, maxInputBytes);
+            return Messages.overLimit(source, maxInputBytes);
         }
         if (msg.contains("esting") && msg.contains("epth")) {
             msg = Messages.TOO_DEEP;
@@ -569,7 +577,7 @@ public final class ManifestReader {
             aliasCount = 0;
         }
 
-        JsonNode value(JsonToken t, int depth) throws IOException {
+        JsonNode value(JsonToken t) throws IOException {
             if (yaml != null && yaml.isCurrentAlias()) {
                 String name = yaml.getText();
                 JsonNode anchored = anchors.get(name);
@@ -584,7 +592,7 @@ public final class ManifestReader {
             }
             String anchor = yaml == null ? null : yaml.getCurrentAnchor();
             long before = decodeCount;
-            JsonNode v = node(t, depth);
+            JsonNode v = node(t);
             if (anchor != null) {
                 anchors.put(anchor, v);
                 anchorSizes.put(anchor, Math.max(1, decodeCount - before));
@@ -611,7 +619,7 @@ public final class ManifestReader {
             return 0.99 - 0.89 * ((double) (decodeCount - low) / (high - low));
         }
 
-        private JsonNode node(JsonToken t, int depth) throws IOException {
+        private JsonNode node(JsonToken t) throws IOException {
             decodeCount++;
             switch (t) {
                 case START_OBJECT: {
@@ -627,7 +635,7 @@ public final class ManifestReader {
                         if (vt == null) {
                             throw new SyntaxError("unexpected end of input inside a mapping", p.currentLocation());
                         }
-                        JsonNode v = value(vt, depth + 1);
+                        JsonNode v = value(vt);
                         if (yaml != null && "<<".equals(key)) {
                             if (merges == null) {
                                 merges = new ArrayList<>();
@@ -668,7 +676,7 @@ public final class ManifestReader {
                         if (i == null) {
                             throw new SyntaxError("unexpected end of input inside a list", p.currentLocation());
                         }
-                        a.add(value(i, depth + 1));
+                        a.add(value(i));
                     }
                     return a;
                 }

@@ -45,8 +45,12 @@ public final class Messages {
                 + "; raise it with --max-input-size (e.g. --max-input-size=" + suggest(size) + ")";
     }
 
-    public static String stdinTooLarge(String path, long limit) {
+    public static String overLimit(String path, long limit) {
         return path + ": input is over the limit of " + bytes(limit) + "; raise it with --max-input-size";
+    }
+
+    public static String stdinReadTwice() {
+        return "-: stdin can be read only once; give '-' to one option only";
     }
 
     public static String outOfMemory(String path, long maxHeap) {
