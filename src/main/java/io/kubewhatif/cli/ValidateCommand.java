@@ -20,6 +20,7 @@ import picocli.CommandLine.Spec;
 import picocli.CommandLine.Model.CommandSpec;
 
 import java.io.PrintWriter;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -28,7 +29,9 @@ import java.util.concurrent.Callable;
 
 /** validate: is this KubeSchedulerConfiguration one kube-scheduler v1.34 would start with? */
 @Command(name = "validate", description = {"Validate scheduler configuration files exactly as kube-scheduler v1.34 would.",
-        "Exit 0 when every file is valid, 4 (with kube-scheduler's message) when one is not."})
+        "Exit 0 when every file is valid, 4 (with kube-scheduler's message) when one is not."},
+        footer = {"", "Examples:", "  kubectl whatif validate scheduler-config.yaml",
+                "  kubectl whatif validate a.yaml b.yaml -o json"})
 public final class ValidateCommand implements Callable<Integer> {
     @ParentCommand
     RootCommand root;
@@ -37,7 +40,7 @@ public final class ValidateCommand implements Callable<Integer> {
     CommandSpec spec;
 
     @Parameters(arity = "1..*", paramLabel = "CONFIG", description = "KubeSchedulerConfiguration or profile files (- for stdin).")
-    List<String> files;
+    List<Path> files;
 
     @Option(names = {"-o", "--output"}, defaultValue = "text", paramLabel = "FORMAT", description = "text or json.")
     String format;
@@ -48,7 +51,7 @@ public final class ValidateCommand implements Callable<Integer> {
         ManifestReader reader = new ManifestReader(root.env.stdin());
         List<Object> results = new ArrayList<>();
         boolean allValid = true;
-        for (String f : files) {
+        for (String f : SnapshotMixin.strings(files)) {
             List<String> errors = new ArrayList<>();
             try {
                 Configuration c = Simulation.loadConfig(reader, f);

@@ -61,6 +61,20 @@ public final class ClusterLoader {
      * pods workloads (Deployment, StatefulSet, Job …) would create; other kinds in {@code podPaths} join the cluster.
      */
     public Loaded load(List<Document> clusterDocs, List<String> podPaths, PodOptions options) throws InputException {
+        return load(List.of(), clusterDocs, podPaths, options);
+    }
+
+    /**
+     * Loads more objects next to {@code existing} ones that were loaded before (and already had the conventions
+     * applied), as the interactive shell does: the conventions apply to the new objects only, as an API server admits
+     * objects one at a time, and read PriorityClasses, nodes and namespaces from both. The result's cluster holds the
+     * new objects only (plus namespaces they need that exist nowhere yet); {@code existing} is not touched.
+     */
+    public Loaded extend(List<HasMetadata> existing, List<String> clusterPaths, List<String> podPaths) throws InputException {
+        return load(existing, clusterPaths.isEmpty() ? List.of() : reader.read(clusterPaths), podPaths, PodOptions.DEFAULT);
+    }
+
+    private Loaded load(List<HasMetadata> existing, List<Document> clusterDocs, List<String> podPaths, PodOptions options) throws InputException {
         List<String> warnings = new ArrayList<>();
         List<HasMetadata> cluster = decodeAll(clusterDocs, warnings, true);
         List<Pod> pods = new ArrayList<>();
@@ -71,7 +85,9 @@ public final class ClusterLoader {
                 throw new InputException(String.join(", ", podPaths) + ": no Pod found (expected at least one document with kind: Pod or a workload)");
             }
         }
-        applyClusterConventions(cluster, pods, warnings);
+        List<HasMetadata> context = new ArrayList<>(existing);
+        context.addAll(cluster);
+        applyClusterConventions(context, cluster, pods, warnings);
         return new Loaded(cluster, pods, warnings, sources, PodConventions.of(cluster));
     }
 
@@ -224,7 +240,9 @@ public final class ClusterLoader {
         return out;
     }
 
-    private static void applyClusterConventions(List<HasMetadata> cluster, List<Pod> toSchedule, List<String> warnings) {
+    /** Conventions on {@code cluster} (the new objects) and the pods to schedule; {@code context} is everything loaded. */
+    private static void applyClusterConventions(List<HasMetadata> context, List<HasMetadata> cluster, List<Pod> toSchedule,
+                                                List<String> warnings) {
         Map<String, Integer> priorityByClass = new HashMap<>();
         Map<String, String> policyByClass = new HashMap<>();
         Integer globalDefault = null;
@@ -232,7 +250,8 @@ public final class ClusterLoader {
         Set<String> nodeNames = new LinkedHashSet<>();
         Map<String, Namespace> namespaces = new LinkedHashMap<>();
         Set<String> usedNamespaces = new LinkedHashSet<>();
-        for (HasMetadata o : cluster) {
+        Set<String> newNamespaces = new LinkedHashSet<>();
+        for (HasMetadata o : context) {
             if (o instanceof PriorityClass pc) {
                 priorityByClass.put(pc.getMetadata().getName(), pc.getValue() == null ? 0 : pc.getValue());
                 if (pc.getPreemptionPolicy() != null) {
@@ -248,6 +267,11 @@ public final class ClusterLoader {
                 nodeNames.add(n.getMetadata().getName());
             } else if (o instanceof Namespace ns) {
                 namespaces.put(ns.getMetadata().getName(), ns);
+            }
+        }
+        for (HasMetadata o : cluster) {
+            if (o instanceof Namespace ns) {
+                newNamespaces.add(ns.getMetadata().getName());
             }
             if (o.getMetadata().getNamespace() != null) {
                 usedNamespaces.add(o.getMetadata().getNamespace());
@@ -312,6 +336,9 @@ public final class ClusterLoader {
             mergeMatchLabelKeys(p);
         }
         for (Namespace ns : namespaces.values()) {
+            if (!newNamespaces.contains(ns.getMetadata().getName())) {
+                continue;
+            }
             Map<String, String> labels = ns.getMetadata().getLabels() == null ? new LinkedHashMap<>() : new LinkedHashMap<>(ns.getMetadata().getLabels());
             labels.put("kubernetes.io/metadata.name", ns.getMetadata().getName());
             ns.getMetadata().setLabels(labels);
