@@ -156,6 +156,10 @@ function compReplyArray() {
 function _complete_kubectl-whatif() {
   # Edge case: if command line has no space after subcommand, then don't assume this subcommand is selected (remkop/picocli#1468).
   if [ "${COMP_LINE}" = "${COMP_WORDS[0]} schedule" ];    then _picocli_kubectl-whatif; return $?; fi
+  if [ "${COMP_LINE}" = "${COMP_WORDS[0]} explain" ];    then _picocli_kubectl-whatif; return $?; fi
+  if [ "${COMP_LINE}" = "${COMP_WORDS[0]} capacity" ];    then _picocli_kubectl-whatif; return $?; fi
+  if [ "${COMP_LINE}" = "${COMP_WORDS[0]} simulate" ];    then _picocli_kubectl-whatif; return $?; fi
+  if [ "${COMP_LINE}" = "${COMP_WORDS[0]} diff" ];    then _picocli_kubectl-whatif; return $?; fi
   if [ "${COMP_LINE}" = "${COMP_WORDS[0]} validate" ];    then _picocli_kubectl-whatif; return $?; fi
   if [ "${COMP_LINE}" = "${COMP_WORDS[0]} config" ];    then _picocli_kubectl-whatif; return $?; fi
   if [ "${COMP_LINE}" = "${COMP_WORDS[0]} plugins" ];    then _picocli_kubectl-whatif; return $?; fi
@@ -166,21 +170,29 @@ function _complete_kubectl-whatif() {
 
   # Find the longest sequence of subcommands and call the bash function for that subcommand.
   local cmds0=(schedule)
-  local cmds1=(validate)
-  local cmds2=(config)
-  local cmds3=(plugins)
-  local cmds4=(version)
-  local cmds5=(shell)
-  local cmds6=(completion)
-  local cmds7=(help)
+  local cmds1=(explain)
+  local cmds2=(capacity)
+  local cmds3=(simulate)
+  local cmds4=(diff)
+  local cmds5=(validate)
+  local cmds6=(config)
+  local cmds7=(plugins)
+  local cmds8=(version)
+  local cmds9=(shell)
+  local cmds10=(completion)
+  local cmds11=(help)
 
-  if CompWordsContainsArray "${cmds7[@]}"; then _picocli_kubectl-whatif_help; return $?; fi
-  if CompWordsContainsArray "${cmds6[@]}"; then _picocli_kubectl-whatif_completion; return $?; fi
-  if CompWordsContainsArray "${cmds5[@]}"; then _picocli_kubectl-whatif_shell; return $?; fi
-  if CompWordsContainsArray "${cmds4[@]}"; then _picocli_kubectl-whatif_version; return $?; fi
-  if CompWordsContainsArray "${cmds3[@]}"; then _picocli_kubectl-whatif_plugins; return $?; fi
-  if CompWordsContainsArray "${cmds2[@]}"; then _picocli_kubectl-whatif_config; return $?; fi
-  if CompWordsContainsArray "${cmds1[@]}"; then _picocli_kubectl-whatif_validate; return $?; fi
+  if CompWordsContainsArray "${cmds11[@]}"; then _picocli_kubectl-whatif_help; return $?; fi
+  if CompWordsContainsArray "${cmds10[@]}"; then _picocli_kubectl-whatif_completion; return $?; fi
+  if CompWordsContainsArray "${cmds9[@]}"; then _picocli_kubectl-whatif_shell; return $?; fi
+  if CompWordsContainsArray "${cmds8[@]}"; then _picocli_kubectl-whatif_version; return $?; fi
+  if CompWordsContainsArray "${cmds7[@]}"; then _picocli_kubectl-whatif_plugins; return $?; fi
+  if CompWordsContainsArray "${cmds6[@]}"; then _picocli_kubectl-whatif_config; return $?; fi
+  if CompWordsContainsArray "${cmds5[@]}"; then _picocli_kubectl-whatif_validate; return $?; fi
+  if CompWordsContainsArray "${cmds4[@]}"; then _picocli_kubectl-whatif_diff; return $?; fi
+  if CompWordsContainsArray "${cmds3[@]}"; then _picocli_kubectl-whatif_simulate; return $?; fi
+  if CompWordsContainsArray "${cmds2[@]}"; then _picocli_kubectl-whatif_capacity; return $?; fi
+  if CompWordsContainsArray "${cmds1[@]}"; then _picocli_kubectl-whatif_explain; return $?; fi
   if CompWordsContainsArray "${cmds0[@]}"; then _picocli_kubectl-whatif_schedule; return $?; fi
 
   # No subcommands were specified; generate completions for the top-level command.
@@ -192,7 +204,7 @@ function _picocli_kubectl-whatif() {
   # Get completion data
   local curr_word=${COMP_WORDS[COMP_CWORD]}
 
-  local commands="schedule validate config plugins version shell completion help"
+  local commands="schedule explain capacity simulate diff validate config plugins version shell completion help"
   local flag_opts="'--debug' '-h' '--help'"
   local arg_opts=""
 
@@ -212,7 +224,7 @@ function _picocli_kubectl-whatif_schedule() {
   local prev_word=${COMP_WORDS[COMP_CWORD-1]}
 
   local commands=""
-  local flag_opts="'--all-nodes' '--explain' '--no-color' '--no-headers' '--debug' '-h' '--help'"
+  local flag_opts="'--all-nodes' '--explain' '--allow-extender-bind' '--no-color' '--no-headers' '--debug' '-h' '--help'"
   local arg_opts="'--cluster' '--config' '-f' '--filename' '-o' '--output'"
   local FORMAT_option_args=("table" "wide" "json" "yaml" "markdown" "name" "annotations") # --output values
 
@@ -236,6 +248,213 @@ function _picocli_kubectl-whatif_schedule() {
       type compopt &>/dev/null && compopt -o filenames
       COMPREPLY=( $( compgen -f -- "${curr_word}" ) ) # files
       return $?
+      ;;
+    '-o'|'--output')
+      local IFS=$'\n'
+      COMPREPLY=( $( compReplyArray "${FORMAT_option_args[@]}" ) )
+      return $?
+      ;;
+  esac
+
+  if [[ "${curr_word}" == -* ]]; then
+    COMPREPLY=( $(compgen -W "${flag_opts} ${arg_opts}" -- "${curr_word}") )
+  else
+    local positionals=""
+    local IFS=$'\n'
+    COMPREPLY=( $(compgen -W "${commands// /$'\n'}${IFS}${positionals}" -- "${curr_word}") )
+  fi
+}
+
+# Generates completions for the options and subcommands of the `explain` subcommand.
+function _picocli_kubectl-whatif_explain() {
+  # Get completion data
+  local curr_word=${COMP_WORDS[COMP_CWORD]}
+  local prev_word=${COMP_WORDS[COMP_CWORD-1]}
+
+  local commands=""
+  local flag_opts="'-A' '--all-namespaces' '--from-kubectl' '--no-color' '--no-headers' '--debug' '-h' '--help'"
+  local arg_opts="'-n' '--namespace' '-f' '--filename' '--replicas' '--config' '--cluster' '--context' '--kubeconfig' '-o' '--output'"
+  local FORMAT_option_args=("table" "wide" "json" "yaml" "markdown" "name" "annotations") # --output values
+
+  type compopt &>/dev/null && compopt +o default
+
+  case ${prev_word} in
+    '-n'|'--namespace')
+      return
+      ;;
+    '-f'|'--filename')
+      return
+      ;;
+    '--replicas')
+      return
+      ;;
+    '--config')
+      return
+      ;;
+    '--cluster')
+      return
+      ;;
+    '--context')
+      return
+      ;;
+    '--kubeconfig')
+      return
+      ;;
+    '-o'|'--output')
+      local IFS=$'\n'
+      COMPREPLY=( $( compReplyArray "${FORMAT_option_args[@]}" ) )
+      return $?
+      ;;
+  esac
+
+  if [[ "${curr_word}" == -* ]]; then
+    COMPREPLY=( $(compgen -W "${flag_opts} ${arg_opts}" -- "${curr_word}") )
+  else
+    local positionals=""
+    local IFS=$'\n'
+    COMPREPLY=( $(compgen -W "${commands// /$'\n'}${IFS}${positionals}" -- "${curr_word}") )
+  fi
+}
+
+# Generates completions for the options and subcommands of the `capacity` subcommand.
+function _picocli_kubectl-whatif_capacity() {
+  # Get completion data
+  local curr_word=${COMP_WORDS[COMP_CWORD]}
+  local prev_word=${COMP_WORDS[COMP_CWORD-1]}
+
+  local commands=""
+  local flag_opts="'--from-kubectl' '--no-color' '--no-headers' '--debug' '-h' '--help'"
+  local arg_opts="'-f' '--filename' '--max' '-n' '--namespace' '--config' '--cluster' '--context' '--kubeconfig' '-o' '--output'"
+  local FORMAT_option_args=("table" "wide" "json" "yaml" "markdown" "name" "annotations") # --output values
+
+  type compopt &>/dev/null && compopt +o default
+
+  case ${prev_word} in
+    '-f'|'--filename')
+      return
+      ;;
+    '--max')
+      return
+      ;;
+    '-n'|'--namespace')
+      return
+      ;;
+    '--config')
+      return
+      ;;
+    '--cluster')
+      return
+      ;;
+    '--context')
+      return
+      ;;
+    '--kubeconfig')
+      return
+      ;;
+    '-o'|'--output')
+      local IFS=$'\n'
+      COMPREPLY=( $( compReplyArray "${FORMAT_option_args[@]}" ) )
+      return $?
+      ;;
+  esac
+
+  if [[ "${curr_word}" == -* ]]; then
+    COMPREPLY=( $(compgen -W "${flag_opts} ${arg_opts}" -- "${curr_word}") )
+  else
+    local positionals=""
+    local IFS=$'\n'
+    COMPREPLY=( $(compgen -W "${commands// /$'\n'}${IFS}${positionals}" -- "${curr_word}") )
+  fi
+}
+
+# Generates completions for the options and subcommands of the `simulate` subcommand.
+function _picocli_kubectl-whatif_simulate() {
+  # Get completion data
+  local curr_word=${COMP_WORDS[COMP_CWORD]}
+  local prev_word=${COMP_WORDS[COMP_CWORD-1]}
+
+  local commands=""
+  local flag_opts="'--queue-order' '--details' '--all-nodes' '--from-kubectl' '--no-color' '--no-headers' '--debug' '-h' '--help'"
+  local arg_opts="'-f' '--filename' '--replicas' '-n' '--namespace' '--config' '--cluster' '--context' '--kubeconfig' '-o' '--output'"
+  local FORMAT_option_args=("table" "wide" "json" "yaml" "markdown" "name" "annotations") # --output values
+
+  type compopt &>/dev/null && compopt +o default
+
+  case ${prev_word} in
+    '-f'|'--filename')
+      return
+      ;;
+    '--replicas')
+      return
+      ;;
+    '-n'|'--namespace')
+      return
+      ;;
+    '--config')
+      return
+      ;;
+    '--cluster')
+      return
+      ;;
+    '--context')
+      return
+      ;;
+    '--kubeconfig')
+      return
+      ;;
+    '-o'|'--output')
+      local IFS=$'\n'
+      COMPREPLY=( $( compReplyArray "${FORMAT_option_args[@]}" ) )
+      return $?
+      ;;
+  esac
+
+  if [[ "${curr_word}" == -* ]]; then
+    COMPREPLY=( $(compgen -W "${flag_opts} ${arg_opts}" -- "${curr_word}") )
+  else
+    local positionals=""
+    local IFS=$'\n'
+    COMPREPLY=( $(compgen -W "${commands// /$'\n'}${IFS}${positionals}" -- "${curr_word}") )
+  fi
+}
+
+# Generates completions for the options and subcommands of the `diff` subcommand.
+function _picocli_kubectl-whatif_diff() {
+  # Get completion data
+  local curr_word=${COMP_WORDS[COMP_CWORD]}
+  local prev_word=${COMP_WORDS[COMP_CWORD-1]}
+
+  local commands=""
+  local flag_opts="'--all-nodes' '--from-kubectl' '--no-color' '--no-headers' '--debug' '-h' '--help'"
+  local arg_opts="'--config' '--config-b' '-f' '--filename' '--replicas' '-n' '--namespace' '--cluster' '--context' '--kubeconfig' '-o' '--output'"
+  local FORMAT_option_args=("table" "wide" "json" "yaml" "markdown" "name" "annotations") # --output values
+
+  type compopt &>/dev/null && compopt +o default
+
+  case ${prev_word} in
+    '--config')
+      return
+      ;;
+    '--config-b')
+      return
+      ;;
+    '-f'|'--filename')
+      return
+      ;;
+    '--replicas')
+      return
+      ;;
+    '-n'|'--namespace')
+      return
+      ;;
+    '--cluster')
+      return
+      ;;
+    '--context')
+      return
+      ;;
+    '--kubeconfig')
+      return
       ;;
     '-o'|'--output')
       local IFS=$'\n'

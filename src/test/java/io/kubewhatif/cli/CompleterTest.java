@@ -34,15 +34,15 @@ class CompleterTest {
 
     static Stream<Case> cli() {
         return Stream.of(
-                new Case("", List.of("schedule", "validate", "config", "plugins", "version", "shell", "completion", "help"), Completer.NO_FILE_COMP),
-                new Case("s", List.of("schedule", "shell"), Completer.NO_FILE_COMP),
+                new Case("", List.of("schedule", "explain", "capacity", "simulate", "diff", "validate", "config", "plugins", "version", "shell", "completion", "help"), Completer.NO_FILE_COMP),
+                new Case("s", List.of("schedule", "simulate", "shell"), Completer.NO_FILE_COMP),
                 new Case("schedule -o ", List.of("table", "wide", "json", "yaml", "markdown", "name", "annotations"), Completer.NO_FILE_COMP),
                 new Case("schedule --output=j", List.of("--output=json"), Completer.NO_FILE_COMP),
                 new Case("schedule --cluster ", List.of(), Completer.DEFAULT),
                 new Case("schedule -f ", List.of(), Completer.DEFAULT),
                 new Case("schedule --cl", List.of("--cluster"), Completer.NO_FILE_COMP),
                 new Case("schedule --cluster c.yaml -f p.yaml --all-nodes ",
-                        List.of("--cluster", "--config", "--filename", "--explain", "--output", "--no-color", "--no-headers"), Completer.NO_FILE_COMP),
+                        List.of("--cluster", "--config", "--filename", "--explain", "--allow-extender-bind", "--output", "--no-color", "--no-headers"), Completer.NO_FILE_COMP),
                 new Case("validate ", List.of(), Completer.DEFAULT),
                 new Case("completion ", List.of("bash", "zsh", "fish"), Completer.NO_FILE_COMP),
                 new Case("completion z", List.of("zsh"), Completer.NO_FILE_COMP),

@@ -113,7 +113,7 @@ class ReplTest {
     static Stream<Case> completions() {
         return Stream.of(
                 new Case("cor", List.of("cordon")),
-                new Case("ex", List.of("exit")),
+                new Case("ex", List.of("explain", "exit")),
                 new Case("uncordon node-", List.of("node-a", "node-b", "node-c", "node-d")),
                 new Case("label pod shop/api-0 -n ", List.of("shop")),
                 new Case("enable ImageLoc", List.of("ImageLocality")),
