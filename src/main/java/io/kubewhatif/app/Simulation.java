@@ -17,6 +17,8 @@ import io.kubewhatif.render.JsonRenderer;
 import io.fabric8.kubernetes.api.model.HasMetadata;
 
 import java.io.InputStream;
+import java.net.URI;
+import java.net.URISyntaxException;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -54,7 +56,13 @@ public final class Simulation {
     /** Loads everything and schedules the pods of {@code podPaths} in order. */
     public static RunReport schedule(InputStream stdin, List<String> clusterPaths, List<String> podPaths, String configPath,
                                      SchedulerOptions options) throws InputException {
-        ManifestReader reader = new ManifestReader(stdin);
+        return schedule(stdin, clusterPaths, podPaths, configPath, options, ManifestReader.DEFAULT_MAX_INPUT_BYTES);
+    }
+
+    /** As above, refusing any input larger than {@code maxInputBytes} (--max-input-size). */
+    public static RunReport schedule(InputStream stdin, List<String> clusterPaths, List<String> podPaths, String configPath,
+                                     SchedulerOptions options, long maxInputBytes) throws InputException {
+        ManifestReader reader = new ManifestReader(stdin, maxInputBytes);
         Configuration config;
         try {
             config = loadConfig(reader, configPath);
@@ -73,6 +81,7 @@ public final class Simulation {
         }
         ClusterLoader.Loaded loaded = new ClusterLoader(reader).load(clusterPaths, podPaths);
         RunReport report = Engine.run(config, loaded.cluster(), loaded.podsToSchedule(), options, extenders);
+        report.notes.addAll(configWarnings(configPath, config));
         report.notes.addAll(loaded.warnings());
         return report;
     }
@@ -122,6 +131,31 @@ public final class Simulation {
         RunReport report = Engine.run(config, cluster, loaded.podsToSchedule(), options, extenders);
         report.notes.addAll(loaded.warnings());
         return report;
+    }
+
+    /**
+     * What kube-scheduler accepts but cannot work: an extender urlPrefix that is not an absolute http(s) URL
+     * passes validation upstream, and then every call to that extender fails.
+     */
+    public static List<String> configWarnings(String configPath, Configuration config) {
+        List<String> out = new ArrayList<>();
+        for (int i = 0; i < config.extenders().size(); i++) {
+            String url = config.extenders().get(i).urlPrefix();
+            if (!isHttpUrl(url)) {
+                out.add((configPath == null ? "" : configPath + ": ") + "extenders[" + i + "].urlPrefix: \"" + url
+                        + "\" is not an absolute http(s) URL; kube-scheduler accepts it, but every call to this extender fails");
+            }
+        }
+        return out;
+    }
+
+    private static boolean isHttpUrl(String s) {
+        try {
+            URI u = new URI(s);
+            return ("http".equalsIgnoreCase(u.getScheme()) || "https".equalsIgnoreCase(u.getScheme())) && u.getHost() != null;
+        } catch (URISyntaxException e) {
+            return false;
+        }
     }
 
     /** The `schedule -o json` output for files (used by the conformance suite). */

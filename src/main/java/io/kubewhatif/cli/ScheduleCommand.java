@@ -53,6 +53,9 @@ public final class ScheduleCommand implements Callable<Integer> {
     @Mixin
     OutputMixin output;
 
+    @Mixin
+    InputMixin limits;
+
     @Override
     public Integer call() throws Exception {
         List<String> cluster = input.clusterPaths(spec, root.session);
@@ -62,11 +65,19 @@ public final class ScheduleCommand implements Callable<Integer> {
                 format == OutputMixin.Format.annotations, allowExtenderBind);
         RunReport report = root.session != null
                 ? Simulation.schedule(root.session, root.env.stdin(), podPaths, input.configPath(), options)
-                : Simulation.schedule(root.env.stdin(), cluster, podPaths, input.configPath(), options);
+                : Simulation.schedule(root.env.stdin(), cluster, podPaths, input.configPath(), options, limits.maxInputBytes);
         PrintWriter out = spec.commandLine().getOut();
         PrintWriter err = spec.commandLine().getErr();
         for (String n : report.notes) {
             err.println("warning: " + n);
+        }
+        if (report.configError != null) {
+            // Other formats would only repeat the message; JSON and YAML keep it in configError (the contract).
+            err.println("error: " + (input.configPath() == null ? "" : input.configPath() + ": ") + "invalid configuration: " + report.configError);
+            err.flush();
+            if (format != OutputMixin.Format.json && format != OutputMixin.Format.yaml) {
+                return ExitCodes.INVALID_CONFIG;
+            }
         }
         switch (format) {
             case json -> out.print(JsonRenderer.render(report));

@@ -15,6 +15,7 @@ import io.fabric8.kubernetes.api.model.scheduling.v1.PriorityClass;
 
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.IdentityHashMap;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -45,6 +46,8 @@ public final class ClusterLoader {
     }
 
     private final ManifestReader reader;
+    /** Where each decoded object came from, so that later messages can name file, document and object. */
+    private final Map<HasMetadata, Document> origins = new IdentityHashMap<>();
     private final ObjectDecoder decoder = new ObjectDecoder();
 
     public ClusterLoader(ManifestReader reader) {
@@ -76,19 +79,22 @@ public final class ClusterLoader {
 
     private Loaded load(List<HasMetadata> existing, List<Document> clusterDocs, List<String> podPaths, PodOptions options) throws InputException {
         List<String> warnings = new ArrayList<>();
-        List<HasMetadata> cluster = decodeAll(clusterDocs, warnings, true);
+        List<HasMetadata> cluster = decodeAll(clusterDocs, warnings, false);
         List<Pod> pods = new ArrayList<>();
         List<PodSource> sources = new ArrayList<>();
         if (podPaths != null && !podPaths.isEmpty()) {
             loadPods(reader.read(podPaths), String.join(", ", podPaths), options, cluster, pods, sources, warnings);
             if (pods.isEmpty() && sources.isEmpty()) {
-                throw new InputException(String.join(", ", podPaths) + ": no Pod found (expected at least one document with kind: Pod or a workload)");
+                throw new InputException(Messages.noPod(String.join(", ", podPaths), List.of()));
             }
         }
         List<HasMetadata> context = new ArrayList<>(existing);
         context.addAll(cluster);
-        applyClusterConventions(context, cluster, pods, warnings);
-        return new Loaded(cluster, pods, warnings, sources, PodConventions.of(cluster));
+        List<String> all = new ArrayList<>(reader.warnings());
+        reader.warnings().clear();
+        all.addAll(warnings);
+        applyClusterConventions(context, cluster, pods, all);
+        return new Loaded(cluster, pods, all, sources, PodConventions.of(cluster));
     }
 
     private void loadPods(List<Document> docs, String where, PodOptions options, List<HasMetadata> cluster, List<Pod> pods,
@@ -106,7 +112,7 @@ public final class ClusterLoader {
             }
         }
         // Plain documents are decoded together (duplicates, unknown kinds), then put back in document order.
-        List<HasMetadata> decoded = decodeAll(plain, warnings, false);
+        List<HasMetadata> decoded = decodeAll(plain, warnings, true);
         Map<Document, HasMetadata> byDoc = new java.util.IdentityHashMap<>();
         for (int i = 0, j = 0; i < plain.size() && j < decoded.size(); i++) {
             Document d = plain.get(i);
@@ -135,10 +141,15 @@ public final class ClusterLoader {
                 pods.add(p);
                 sources.add(new BarePod(p));
             } else {
-                warnings.add(describe(o) + " in " + where + " is not a Pod or workload; it is added to the cluster");
+                Document origin = origins.get(o);
+                warnings.add(origin != null ? Messages.notAPod(origin.where()) : describe(o) + " in " + where + " is not a Pod or workload; it is added to the cluster");
                 cluster.add(o);
             }
         }
+    }
+
+    private static String key(HasMetadata o) {
+        return o.getKind() + "/" + (o.getMetadata().getNamespace() == null ? "" : o.getMetadata().getNamespace() + "/") + o.getMetadata().getName();
     }
 
     private static boolean containsObject(List<HasMetadata> cluster, HasMetadata o) {
@@ -211,31 +222,50 @@ public final class ClusterLoader {
         return o.getKind() + " " + (o.getMetadata().getNamespace() == null ? "" : o.getMetadata().getNamespace() + "/") + o.getMetadata().getName();
     }
 
-    private List<HasMetadata> decodeAll(List<Document> docs, List<String> warnings, boolean cluster) throws InputException {
+    private List<HasMetadata> decodeAll(List<Document> docs, List<String> warnings, boolean podFiles) throws InputException {
         List<HasMetadata> out = new ArrayList<>();
         Map<String, Document> seen = new HashMap<>();
+        Map<String, Document> firstUnknown = new LinkedHashMap<>();
         Map<String, Integer> unknown = new LinkedHashMap<>();
         for (Document d : docs) {
             HasMetadata o = decoder.decode(d);
             if (o == null) {
                 String known = Kinds.knownApiVersionOf(d.kind());
+                if (known != null && podFiles && d.kind().equals("Pod")) {
+                    throw new InputException(Messages.wrongPodApiVersion(d.where(), d.apiVersion(), known));
+                }
                 if (known != null) {
-                    warnings.add(d.where() + ": apiVersion " + d.apiVersion() + " of " + d.kind() + " is not read (use " + known + "); skipped");
+                    warnings.add(Messages.wrongApiVersion(d.where(), d.apiVersion(), d.kind(), known));
                 } else {
-                    unknown.merge(d.kind() + " (" + d.apiVersion() + ")", 1, Integer::sum);
+                    String k = d.kind() + "\u0000" + d.apiVersion();
+                    firstUnknown.putIfAbsent(k, d);
+                    unknown.merge(k, 1, Integer::sum);
                 }
                 continue;
             }
-            String key = o.getKind() + "/" + (o.getMetadata().getNamespace() == null ? "" : o.getMetadata().getNamespace() + "/") + o.getMetadata().getName();
+            origins.put(o, d);
+            String key = key(o);
             Document prev = seen.put(key, d);
             if (prev != null) {
-                warnings.add(d.where() + ": duplicate of " + prev.where() + "; the later one is used");
-                out.removeIf(x -> (x.getKind() + "/" + (x.getMetadata().getNamespace() == null ? "" : x.getMetadata().getNamespace() + "/") + x.getMetadata().getName()).equals(key));
+                warnings.add(Messages.duplicateObject(d.where(), prev.where()));
+                out.removeIf(x -> key(x).equals(key));
             }
             out.add(o);
         }
         for (Map.Entry<String, Integer> e : unknown.entrySet()) {
-            warnings.add("skipped " + e.getValue() + " object(s) of kind " + e.getKey() + ": the scheduler does not read this kind");
+            Document d = firstUnknown.get(e.getKey());
+            warnings.add(Messages.unknownKind(d.where(), d.kind(), d.apiVersion(), e.getValue() - 1));
+        }
+        // One warning per kind and field (list indexes aside), naming the first object that has it.
+        Map<String, ObjectDecoder.UnknownField> firstField = new LinkedHashMap<>();
+        Map<String, Integer> fieldCount = new HashMap<>();
+        for (ObjectDecoder.UnknownField f : decoder.takeUnknownFields()) {
+            String k = f.document().kind() + "\u0000" + f.path().replaceAll("\\[[0-9]+\\]", "[]");
+            firstField.putIfAbsent(k, f);
+            fieldCount.merge(k, 1, Integer::sum);
+        }
+        for (Map.Entry<String, ObjectDecoder.UnknownField> e : firstField.entrySet()) {
+            warnings.add(Messages.unknownField(e.getValue().document().where(), e.getValue().path(), fieldCount.get(e.getKey()) - 1));
         }
         return out;
     }
