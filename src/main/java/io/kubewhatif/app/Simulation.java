@@ -14,6 +14,8 @@ import io.kubewhatif.load.InputException;
 import io.kubewhatif.load.ManifestReader;
 import io.kubewhatif.render.JsonRenderer;
 
+import io.fabric8.kubernetes.api.model.HasMetadata;
+
 import java.io.InputStream;
 import java.net.URI;
 import java.net.URISyntaxException;
@@ -95,6 +97,40 @@ public final class Simulation {
         } catch (TlsSetupException e) {
             throw new ConfigException("couldn't build extenders: " + e.getMessage());
         }
+    }
+
+    /**
+     * Schedules pods against a session's snapshot (the interactive shell): its objects and configuration, or the
+     * configuration in {@code configPath} for this run only. Objects in the pod files that are not pods join the
+     * cluster for this run, as with files.
+     */
+    public static RunReport schedule(Session session, InputStream stdin, List<String> podPaths, String configPath,
+                                     SchedulerOptions options) throws InputException {
+        ManifestReader reader = new ManifestReader(stdin);
+        Configuration config = session.config();
+        if (configPath != null) {
+            try {
+                config = loadConfig(reader, configPath);
+            } catch (ConfigException e) {
+                RunReport r = new RunReport();
+                r.configError = e.getMessage();
+                return r;
+            }
+        }
+        ClusterLoader.Loaded loaded = new ClusterLoader(reader).extend(session.objects(), List.of(), podPaths);
+        List<HasMetadata> cluster = new ArrayList<>(session.objects());
+        cluster.addAll(loaded.cluster());
+        List<Extender> extenders;
+        try {
+            extenders = buildExtenders(config);
+        } catch (ConfigException e) {
+            RunReport r = new RunReport();
+            r.configError = e.getMessage();
+            return r;
+        }
+        RunReport report = Engine.run(config, cluster, loaded.podsToSchedule(), options, extenders);
+        report.notes.addAll(loaded.warnings());
+        return report;
     }
 
     /**

@@ -1,19 +1,36 @@
 package io.kubewhatif.cli;
 
+import io.kubewhatif.app.Session;
 import io.kubewhatif.engine.config.ConfigException;
 import io.kubewhatif.load.InputException;
+import io.kubewhatif.shell.ShellCommands;
 import picocli.CommandLine;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Model.OptionSpec;
 
 import java.io.InputStream;
 import java.io.PrintWriter;
+import java.util.Map;
+import java.util.ArrayList;
+import java.util.List;
 
 /** Builds the configured CommandLine (exception handling, exit codes, writers) for main, tests and the shell. */
 public final class Cli {
-    /** What the process environment contributes: stdin, whether stdout is a terminal, NO_COLOR. */
-    public record Env(InputStream stdin, boolean tty, boolean noColorEnv, String invokedAs) {
+    /**
+     * What the process environment contributes: stdin, whether stdout / stderr are terminals, NO_COLOR, how the tool was
+     * invoked, and the environment child processes (kubectl) run in.
+     */
+    public record Env(InputStream stdin, boolean tty, boolean noColorEnv, String invokedAs, boolean stderrTty, Map<String, String> environment) {
+        public Env(InputStream stdin, boolean tty, boolean noColorEnv, String invokedAs) {
+            this(stdin, tty, noColorEnv, invokedAs, false, System.getenv());
+        }
+
         public static Env system() {
-            String as = System.getenv("KUBE_WHATIF_INVOKED_AS");
-            return new Env(System.in, System.console() != null, System.getenv("NO_COLOR") != null, as == null ? "kubectl-whatif" : as);
+            // The launcher knows whether stderr is a terminal ([ -t 2 ]); System.console() only covers stdin/stdout.
+            String errTty = System.getenv("KUBE_WHATIF_STDERR_TTY");
+            boolean console = System.console() != null;
+            return new Env(System.in, console, System.getenv("NO_COLOR") != null, InvokedAs.fromSystem(),
+                    errTty != null ? "1".equals(errTty) : console, System.getenv());
         }
 
         public static Env test(InputStream stdin) {
@@ -25,26 +42,88 @@ public final class Cli {
     }
 
     public static CommandLine commandLine(PrintWriter out, PrintWriter err, Env env) {
-        RootCommand root = new RootCommand(env);
+        return commandLine(out, err, env, null);
+    }
+
+    /**
+     * The command line; with a session (the interactive shell), commands work on the session's snapshot, the shell's
+     * editing commands are added, and the commands that make no sense inside the shell are removed.
+     */
+    public static CommandLine commandLine(PrintWriter out, PrintWriter err, Env env, Session session) {
+        RootCommand root = new RootCommand(env, session);
         CommandLine cl = new CommandLine(root);
-        cl.setCommandName(env.invokedAs());
+        if (session != null) {
+            for (String name : List.of(ShellCommand.NAME, CompletionCommand.NAME, CompleteCommand.NAME)) {
+                cl.getCommandSpec().removeSubcommand(name);
+            }
+            ShellCommands.addTo(cl, session);
+            CommandLine.Model.UsageMessageSpec u = cl.getCommandSpec().usageMessage();
+            u.customSynopsis("COMMAND [OPTIONS] [ARGS]...");
+            u.description("The kube-whatif shell: commands run against the loaded snapshot; edits change it in memory only.");
+            u.footer("", "exit or quit (or Ctrl-D) leaves. TAB completes commands, flags, node, pod and plugin names.",
+                    "", "Examples:", "  schedule -f pod.yaml", "  cordon node-a", "  taint node-b dedicated=gpu:NoSchedule-",
+                    "  set weight NodeAffinity 10", "  undo", "  save edited.yaml");
+            withoutRootName(cl);
+        } else {
+            rawArguments(cl.getSubcommands().get(CompleteCommand.NAME));
+        }
+        cl.setCommandName(session == null ? env.invokedAs() : "");
+        cl.setExpandAtFiles(false);
         cl.setOut(out);
         cl.setErr(err);
         cl.setCaseInsensitiveEnumValuesAllowed(true);
         cl.setExecutionExceptionHandler((ex, commandLine, parseResult) -> handle(ex, commandLine, root.debug));
-        cl.setParameterExceptionHandler((ex, args) -> {
-            PrintWriter e = ex.getCommandLine().getErr();
-            e.println("error: " + ex.getMessage());
-            e.println("Run '" + ex.getCommandLine().getCommandSpec().qualifiedName() + " --help' for usage.");
-            e.flush();
-            return ExitCodes.USAGE;
-        });
+        cl.setParameterExceptionHandler((ex, args) -> usageError(ex));
         return cl;
+    }
+
+    /** One error line and where to find the usage; an unknown command is named as such, with suggestions. */
+    private static int usageError(CommandLine.ParameterException ex) {
+        CommandLine cl = ex.getCommandLine();
+        PrintWriter e = cl.getErr();
+        String name = cl.getCommandSpec().qualifiedName().strip();
+        if (ex instanceof CommandLine.UnmatchedArgumentException u && !cl.getSubcommands().isEmpty()
+                && !u.getUnmatched().isEmpty() && !u.getUnmatched().get(0).startsWith("-")) {
+            String word = u.getUnmatched().get(0);
+            e.println("error: unknown command \"" + word + "\"" + (name.isEmpty() ? "" : " for \"" + name + "\""));
+            List<String> similar = u.getSuggestions();
+            if (!similar.isEmpty()) {
+                e.println("Did you mean '" + similar.get(0) + "'?");
+            }
+        } else {
+            e.println("error: " + ex.getMessage());
+        }
+        e.println(name.isEmpty() ? "Type help for the commands." : "Run '" + name + " --help' for usage.");
+        e.flush();
+        return ExitCodes.USAGE;
+    }
+
+    /** In the shell commands are typed without a program name: synopses read "Usage: set weight …". */
+    private static void withoutRootName(CommandLine cl) {
+        for (CommandLine sub : cl.getSubcommands().values()) {
+            sub.getHelpSectionMap().put(CommandLine.Model.UsageMessageSpec.SECTION_KEY_SYNOPSIS, help -> {
+                String s = help.synopsis(help.synopsisHeadingLength());
+                return s.startsWith(" ") ? s.substring(1) : s;
+            });
+            withoutRootName(sub);
+        }
+    }
+
+    /** __complete takes every word as it is: no options of its own, none inherited, no @file expansion. */
+    private static void rawArguments(CommandLine complete) {
+        CommandSpec spec = complete.getCommandSpec();
+        for (OptionSpec o : new ArrayList<>(spec.options())) {
+            spec.remove(o);
+        }
+        complete.setUnmatchedOptionsArePositionalParams(true);
     }
 
     static int handle(Exception ex, CommandLine cl, boolean debug) {
         PrintWriter err = cl.getErr();
         int code;
+        if (ex instanceof CommandLine.ParameterException pe) {
+            return usageError(pe);
+        }
         if (ex instanceof InputException) {
             err.println("error: " + ex.getMessage());
             code = ExitCodes.BAD_INPUT;

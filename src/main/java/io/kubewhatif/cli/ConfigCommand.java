@@ -36,7 +36,9 @@ public final class ConfigCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
-        Configuration c = Simulation.loadConfig(new ManifestReader(root.env.stdin()), config);
+        // In the shell, without --config: the session's configuration, edits included.
+        Configuration c = config == null && root.session != null ? root.session.config()
+                : Simulation.loadConfig(new ManifestReader(root.env.stdin()), config);
         PrintWriter out = spec.commandLine().getOut();
         out.print(expand ? ConfigWriter.toYamlExpanded(c) : ConfigWriter.toYaml(c));
         out.flush();

@@ -1,5 +1,6 @@
 package io.kubewhatif.cli;
 
+import io.kubewhatif.app.Session;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
@@ -7,12 +8,23 @@ import picocli.CommandLine.Model.CommandSpec;
 
 /** kubectl-whatif: the subcommands. */
 @Command(name = "kubectl-whatif", mixinStandardHelpOptions = false,
-        description = {"What-if scheduling for Kubernetes: runs one kube-scheduler v1.34 cycle on manifests from files",
-                "and explains every plugin's verdict and score."},
-        subcommands = {ScheduleCommand.class, ValidateCommand.class, ConfigCommand.class, PluginsCommand.class, VersionCommand.class},
-        footer = {"", "Exit codes: 0 scheduled/valid, 1 internal error, 2 usage, 3 bad input, 4 invalid config, 5 unschedulable, 6 gated."})
+        description = "What-if scheduling for Kubernetes: runs one kube-scheduler v1.34 cycle on manifests from files "
+                + "and explains every plugin's verdict and score.",
+        subcommands = {ScheduleCommand.class, ExplainCommand.class, CapacityCommand.class, SimulateCommand.class, DiffCommand.class,
+                ValidateCommand.class, ConfigCommand.class, PluginsCommand.class, VersionCommand.class,
+                ShellCommand.class, CompletionCommand.class, CompleteCommand.class, HelpCommand.class},
+        footer = {"", "Examples:",
+                "  kubectl whatif schedule --cluster samples/quickstart/cluster.yaml -f samples/quickstart/pod.yaml",
+                "  kubectl whatif explain web-7f9c -n shop --cluster snapshot.yaml",
+                "  kubectl whatif shell --cluster samples/quickstart/cluster.yaml",
+                "  kubectl whatif validate scheduler-config.yaml",
+                "", "Exit codes: 0 scheduled/valid, 1 internal error, 2 usage, 3 bad input, 4 invalid config, 5 unschedulable, 6 gated,",
+                "7 placements differ (diff)."})
 public final class RootCommand implements Runnable {
     final Cli.Env env;
+
+    /** The interactive shell's snapshot, which commands use instead of --cluster; null outside the shell. */
+    final Session session;
 
     @Spec
     CommandSpec spec;
@@ -24,7 +36,12 @@ public final class RootCommand implements Runnable {
     boolean help;
 
     public RootCommand(Cli.Env env) {
+        this(env, null);
+    }
+
+    public RootCommand(Cli.Env env, Session session) {
         this.env = env;
+        this.session = session;
     }
 
     @Override

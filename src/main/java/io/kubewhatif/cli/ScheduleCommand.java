@@ -17,6 +17,7 @@ import picocli.CommandLine.Spec;
 import picocli.CommandLine.Model.CommandSpec;
 
 import java.io.PrintWriter;
+import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.Callable;
 
@@ -33,21 +34,18 @@ public final class ScheduleCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
 
-    @Option(names = "--cluster", required = true, paramLabel = "PATH",
-            description = "Cluster manifests: files, directories (recursive), or - for stdin. Repeatable.")
-    List<String> cluster;
+    @Mixin
+    SnapshotMixin input;
 
     @Option(names = {"-f", "--filename"}, required = true, paramLabel = "PATH", description = "The pod(s) to schedule. Repeatable.")
-    List<String> pods;
-
-    @Option(names = "--config", paramLabel = "FILE", description = "KubeSchedulerConfiguration (v1) or a bare profile; default: the v1 defaults.")
-    String config;
+    List<Path> pods;
 
     @Option(names = "--all-nodes", description = "Evaluate every node (percentageOfNodesToScore 100) for a full diagnosis.")
     boolean allNodes;
 
     @Option(names = "--explain", description = "Explain PodTopologySpread and InterPodAffinity rejections (domain counts, matched pods); implied by -o wide.")
     boolean explain;
+
     @Option(names = "--allow-extender-bind", description = {"Let a binder extender of the configuration really bind the pod (an HTTP call that",
             "may change a cluster). Default: the simulation binds in memory and reports that the extender would bind."})
     boolean allowExtenderBind;
@@ -56,14 +54,18 @@ public final class ScheduleCommand implements Callable<Integer> {
     OutputMixin output;
 
     @Mixin
-    InputMixin input;
+    InputMixin limits;
 
     @Override
     public Integer call() throws Exception {
+        List<String> cluster = input.clusterPaths(spec, root.session);
+        List<String> podPaths = SnapshotMixin.strings(pods);
         OutputMixin.Format format = output.format;
         SchedulerOptions options = new SchedulerOptions(allNodes, true, explain || format == OutputMixin.Format.wide,
                 format == OutputMixin.Format.annotations, allowExtenderBind);
-        RunReport report = Simulation.schedule(root.env.stdin(), cluster, pods, config, options, input.maxInputBytes);
+        RunReport report = root.session != null
+                ? Simulation.schedule(root.session, root.env.stdin(), podPaths, input.configPath(), options)
+                : Simulation.schedule(root.env.stdin(), cluster, podPaths, input.configPath(), options, limits.maxInputBytes);
         PrintWriter out = spec.commandLine().getOut();
         PrintWriter err = spec.commandLine().getErr();
         for (String n : report.notes) {
@@ -71,7 +73,7 @@ public final class ScheduleCommand implements Callable<Integer> {
         }
         if (report.configError != null) {
             // Other formats would only repeat the message; JSON and YAML keep it in configError (the contract).
-            err.println("error: " + (config == null ? "" : config + ": ") + "invalid configuration: " + report.configError);
+            err.println("error: " + (input.configPath() == null ? "" : input.configPath() + ": ") + "invalid configuration: " + report.configError);
             err.flush();
             if (format != OutputMixin.Format.json && format != OutputMixin.Format.yaml) {
                 return ExitCodes.INVALID_CONFIG;

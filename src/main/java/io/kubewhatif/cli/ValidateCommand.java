@@ -21,6 +21,7 @@ import picocli.CommandLine.Spec;
 import picocli.CommandLine.Model.CommandSpec;
 
 import java.io.PrintWriter;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -29,7 +30,9 @@ import java.util.concurrent.Callable;
 
 /** validate: is this KubeSchedulerConfiguration one kube-scheduler v1.34 would start with? */
 @Command(name = "validate", description = {"Validate scheduler configuration files exactly as kube-scheduler v1.34 would.",
-        "Exit 0 when every file is valid, 4 (with kube-scheduler's message) when one is not."})
+        "Exit 0 when every file is valid, 4 (with kube-scheduler's message) when one is not."},
+        footer = {"", "Examples:", "  kubectl whatif validate scheduler-config.yaml",
+                "  kubectl whatif validate a.yaml b.yaml -o json"})
 public final class ValidateCommand implements Callable<Integer> {
     @ParentCommand
     RootCommand root;
@@ -38,7 +41,7 @@ public final class ValidateCommand implements Callable<Integer> {
     CommandSpec spec;
 
     @Parameters(arity = "1..*", paramLabel = "CONFIG", description = "KubeSchedulerConfiguration or profile files (- for stdin).")
-    List<String> files;
+    List<Path> files;
 
     @Option(names = {"-o", "--output"}, defaultValue = "text", paramLabel = "FORMAT", description = "text or json.")
     String format;
@@ -59,7 +62,7 @@ public final class ValidateCommand implements Callable<Integer> {
         List<Object> results = new ArrayList<>();
         boolean allValid = true;
         boolean unreadable = false;
-        for (String f : files) {
+        for (String f : SnapshotMixin.strings(files)) {
             List<String> errors = new ArrayList<>();
             boolean readError = false;
             try {

@@ -30,10 +30,24 @@ public final class ClusterLoader {
     public static final String DEFAULT_START_TIME = "2000-01-01T00:00:00Z";
 
     /** What was loaded: cluster objects (nodes, running and pending pods, everything else) and the pods to schedule. */
-    public record Loaded(List<HasMetadata> cluster, List<Pod> podsToSchedule, List<String> warnings) {
+    public record Loaded(List<HasMetadata> cluster, List<Pod> podsToSchedule, List<String> warnings, List<PodSource> sources,
+                         PodConventions conventions) {
+        public Loaded(List<HasMetadata> cluster, List<Pod> podsToSchedule, List<String> warnings) {
+            this(cluster, podsToSchedule, warnings, List.of(), PodConventions.of(cluster));
+        }
+    }
+
+    /**
+     * How {@code -f} documents are read: {@code namespace} for objects without one (-n; null: default), {@code replicas}
+     * for every workload's pod count (--replicas; null: the workload's own).
+     */
+    public record PodOptions(String namespace, Integer replicas) {
+        public static final PodOptions DEFAULT = new PodOptions(null, null);
     }
 
     private final ManifestReader reader;
+    /** Where each decoded object came from, so that later messages can name file, document and object. */
+    private final Map<HasMetadata, Document> origins = new IdentityHashMap<>();
     private final ObjectDecoder decoder = new ObjectDecoder();
 
     public ClusterLoader(ManifestReader reader) {
@@ -42,39 +56,173 @@ public final class ClusterLoader {
 
     /** Loads cluster paths and pod paths (pods may be empty when only the cluster is needed). */
     public Loaded load(List<String> clusterPaths, List<String> podPaths) throws InputException {
+        return load(reader.read(clusterPaths), podPaths, PodOptions.DEFAULT);
+    }
+
+    /**
+     * Loads cluster documents (read from files or a live cluster) and the pods of {@code podPaths}: bare Pods and the
+     * pods workloads (Deployment, StatefulSet, Job …) would create; other kinds in {@code podPaths} join the cluster.
+     */
+    public Loaded load(List<Document> clusterDocs, List<String> podPaths, PodOptions options) throws InputException {
+        return load(List.of(), clusterDocs, podPaths, options);
+    }
+
+    /**
+     * Loads more objects next to {@code existing} ones that were loaded before (and already had the conventions
+     * applied), as the interactive shell does: the conventions apply to the new objects only, as an API server admits
+     * objects one at a time, and read PriorityClasses, nodes and namespaces from both. The result's cluster holds the
+     * new objects only (plus namespaces they need that exist nowhere yet); {@code existing} is not touched.
+     */
+    public Loaded extend(List<HasMetadata> existing, List<String> clusterPaths, List<String> podPaths) throws InputException {
+        return load(existing, clusterPaths.isEmpty() ? List.of() : reader.read(clusterPaths), podPaths, PodOptions.DEFAULT);
+    }
+
+    private Loaded load(List<HasMetadata> existing, List<Document> clusterDocs, List<String> podPaths, PodOptions options) throws InputException {
         List<String> warnings = new ArrayList<>();
-        Map<HasMetadata, Document> origins = new IdentityHashMap<>();
-        List<HasMetadata> cluster = decodeAll(reader.read(clusterPaths), warnings, origins, false);
+        List<HasMetadata> cluster = decodeAll(clusterDocs, warnings, false);
         List<Pod> pods = new ArrayList<>();
+        List<PodSource> sources = new ArrayList<>();
         if (podPaths != null && !podPaths.isEmpty()) {
-            List<Document> docs = reader.read(podPaths);
-            List<String> found = new ArrayList<>();
-            for (HasMetadata o : decodeAll(docs, warnings, origins, true)) {
-                if (o instanceof Pod p) {
-                    pods.add(p);
-                } else {
-                    warnings.add(Messages.notAPod(origins.get(o).where()));
-                    found.add(o.getKind() + " " + o.getMetadata().getName());
-                    cluster.add(o);
-                }
-            }
-            if (pods.isEmpty()) {
-                throw new InputException(Messages.noPod(String.join(", ", podPaths), found));
+            loadPods(reader.read(podPaths), String.join(", ", podPaths), options, cluster, pods, sources, warnings);
+            if (pods.isEmpty() && sources.isEmpty()) {
+                throw new InputException(Messages.noPod(String.join(", ", podPaths), List.of()));
             }
         }
+        List<HasMetadata> context = new ArrayList<>(existing);
+        context.addAll(cluster);
         List<String> all = new ArrayList<>(reader.warnings());
         reader.warnings().clear();
         all.addAll(warnings);
-        applyClusterConventions(cluster, pods, all, origins);
-        return new Loaded(cluster, pods, all);
+        applyClusterConventions(context, cluster, pods, all);
+        return new Loaded(cluster, pods, all, sources, PodConventions.of(cluster));
+    }
+
+    private void loadPods(List<Document> docs, String where, PodOptions options, List<HasMetadata> cluster, List<Pod> pods,
+                          List<PodSource> sources, List<String> warnings) throws InputException {
+        Workloads workloads = new Workloads(decoder, cluster, options.replicas(), warnings);
+        List<Document> plain = new ArrayList<>();
+        List<Object> order = new ArrayList<>();
+        for (Document d : docs) {
+            Document doc = withNamespace(d, options.namespace());
+            if (Workloads.isWorkload(doc)) {
+                order.add(workloads.expand(doc));
+            } else {
+                plain.add(doc);
+                order.add(doc);
+            }
+        }
+        // Plain documents are decoded together (duplicates, unknown kinds), then put back in document order.
+        List<HasMetadata> decoded = decodeAll(plain, warnings, true);
+        Map<Document, HasMetadata> byDoc = new java.util.IdentityHashMap<>();
+        for (int i = 0, j = 0; i < plain.size() && j < decoded.size(); i++) {
+            Document d = plain.get(i);
+            HasMetadata o = decoded.get(j);
+            if (d.kind().equals(o.getKind()) && d.name().equals(o.getMetadata().getName())) {
+                byDoc.put(d, o);
+                j++;
+            }
+        }
+        for (Object item : order) {
+            if (item instanceof Workloads.Workload w) {
+                for (HasMetadata o : w.objects()) {
+                    if (!containsObject(cluster, o)) {
+                        cluster.add(o);
+                    }
+                }
+                pods.addAll(w.pods());
+                sources.add(w);
+                continue;
+            }
+            HasMetadata o = byDoc.get((Document) item);
+            if (o == null) {
+                continue;
+            }
+            if (o instanceof Pod p) {
+                pods.add(p);
+                sources.add(new BarePod(p));
+            } else {
+                Document origin = origins.get(o);
+                warnings.add(origin != null ? Messages.notAPod(origin.where()) : describe(o) + " in " + where + " is not a Pod or workload; it is added to the cluster");
+                cluster.add(o);
+            }
+        }
     }
 
     private static String key(HasMetadata o) {
         return o.getKind() + "/" + (o.getMetadata().getNamespace() == null ? "" : o.getMetadata().getNamespace() + "/") + o.getMetadata().getName();
     }
 
-    private List<HasMetadata> decodeAll(List<Document> docs, List<String> warnings, Map<HasMetadata, Document> origins, boolean podFiles)
-            throws InputException {
+    private static boolean containsObject(List<HasMetadata> cluster, HasMetadata o) {
+        for (HasMetadata c : cluster) {
+            if (c.getClass() == o.getClass() && c.getMetadata().getName().equals(o.getMetadata().getName())
+                    && java.util.Objects.equals(c.getMetadata().getNamespace(), o.getMetadata().getNamespace())) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** -n: a namespaced document without a namespace gets this one (as kubectl apply -n does). */
+    private static Document withNamespace(Document d, String namespace) {
+        if (namespace == null || namespace.isEmpty()) {
+            return d;
+        }
+        Kinds.Kind k = Kinds.lookup(d.apiVersion(), d.kind());
+        boolean namespaced = Workloads.isWorkload(d) || (k != null && !k.clusterScoped());
+        com.fasterxml.jackson.databind.JsonNode md = d.tree().get("metadata");
+        if (!namespaced || md == null || !md.isObject() || (md.hasNonNull("namespace") && !md.get("namespace").asText().isEmpty())) {
+            return d;
+        }
+        com.fasterxml.jackson.databind.node.ObjectNode copy = d.tree().deepCopy();
+        ((com.fasterxml.jackson.databind.node.ObjectNode) copy.get("metadata")).put("namespace", namespace);
+        return new Document(d.source(), d.index(), d.item(), copy);
+    }
+
+    /** A bare Pod from -f: its replicas are copies named {@code <name>-1}, {@code <name>-2} … */
+    static final class BarePod implements PodSource {
+        private final Pod pod;
+        private final Pod template;
+
+        BarePod(Pod pod) {
+            this.pod = pod;
+            this.template = new io.fabric8.kubernetes.api.model.PodBuilder(pod).build();
+        }
+
+        @Override
+        public String describe() {
+            return "Pod " + pod.getMetadata().getNamespace() + "/" + pod.getMetadata().getName();
+        }
+
+        @Override
+        public List<Pod> pods() {
+            return List.of(pod);
+        }
+
+        @Override
+        public boolean replicable() {
+            return true;
+        }
+
+        @Override
+        public Replica replica(int k, PodConventions conventions) {
+            Pod copy = new io.fabric8.kubernetes.api.model.PodBuilder(template).build();
+            String name = template.getMetadata().getName() + "-" + (k + 1);
+            copy.getMetadata().setName(name);
+            copy.getMetadata().setUid(copy.getMetadata().getNamespace() + "/" + name);
+            copy.getSpec().setNodeName(null);
+            if (copy.getStatus() != null) {
+                copy.getStatus().setNominatedNodeName(null);
+            }
+            conventions.apply(copy, new ArrayList<>());
+            return new Replica(copy, List.of());
+        }
+    }
+
+    private static String describe(HasMetadata o) {
+        return o.getKind() + " " + (o.getMetadata().getNamespace() == null ? "" : o.getMetadata().getNamespace() + "/") + o.getMetadata().getName();
+    }
+
+    private List<HasMetadata> decodeAll(List<Document> docs, List<String> warnings, boolean podFiles) throws InputException {
         List<HasMetadata> out = new ArrayList<>();
         Map<String, Document> seen = new HashMap<>();
         Map<String, Document> firstUnknown = new LinkedHashMap<>();
@@ -122,8 +270,9 @@ public final class ClusterLoader {
         return out;
     }
 
-    private static void applyClusterConventions(List<HasMetadata> cluster, List<Pod> toSchedule, List<String> warnings,
-                                                Map<HasMetadata, Document> origins) {
+    /** Conventions on {@code cluster} (the new objects) and the pods to schedule; {@code context} is everything loaded. */
+    private static void applyClusterConventions(List<HasMetadata> context, List<HasMetadata> cluster, List<Pod> toSchedule,
+                                                List<String> warnings) {
         Map<String, Integer> priorityByClass = new HashMap<>();
         Map<String, String> policyByClass = new HashMap<>();
         Integer globalDefault = null;
@@ -131,7 +280,8 @@ public final class ClusterLoader {
         Set<String> nodeNames = new LinkedHashSet<>();
         Map<String, Namespace> namespaces = new LinkedHashMap<>();
         Set<String> usedNamespaces = new LinkedHashSet<>();
-        for (HasMetadata o : cluster) {
+        Set<String> newNamespaces = new LinkedHashSet<>();
+        for (HasMetadata o : context) {
             if (o instanceof PriorityClass pc) {
                 priorityByClass.put(pc.getMetadata().getName(), pc.getValue() == null ? 0 : pc.getValue());
                 if (pc.getPreemptionPolicy() != null) {
@@ -148,6 +298,11 @@ public final class ClusterLoader {
             } else if (o instanceof Namespace ns) {
                 namespaces.put(ns.getMetadata().getName(), ns);
             }
+        }
+        for (HasMetadata o : cluster) {
+            if (o instanceof Namespace ns) {
+                newNamespaces.add(ns.getMetadata().getName());
+            }
             if (o.getMetadata().getNamespace() != null) {
                 usedNamespaces.add(o.getMetadata().getNamespace());
             }
@@ -163,12 +318,13 @@ public final class ClusterLoader {
                     terminal.add(o);
                     continue;
                 }
-                resolvePriority(p, priorityByClass, policyByClass, globalDefault, globalPolicy, warnings, where(p, origins));
+                resolvePriority(p, priorityByClass, policyByClass, globalDefault, globalPolicy, warnings);
                 mergeMatchLabelKeys(p);
                 String nodeName = p.getSpec().getNodeName();
                 if (nodeName != null && !nodeName.isEmpty()) {
                     if (!nodeNames.contains(nodeName)) {
-                        warnings.add(Messages.boundToUnknownNode(where(p, origins), nodeName));
+                        warnings.add("Pod " + p.getMetadata().getNamespace() + "/" + p.getMetadata().getName() + " is bound to node \"" + nodeName
+                                + "\", which is not in the cluster; it is ignored");
                     }
                     if (p.getStatus() == null) {
                         p.setStatus(new io.fabric8.kubernetes.api.model.PodStatus());
@@ -206,10 +362,13 @@ public final class ClusterLoader {
             cluster.removeAll(terminal);
         }
         for (Pod p : toSchedule) {
-            resolvePriority(p, priorityByClass, policyByClass, globalDefault, globalPolicy, warnings, where(p, origins));
+            resolvePriority(p, priorityByClass, policyByClass, globalDefault, globalPolicy, warnings);
             mergeMatchLabelKeys(p);
         }
         for (Namespace ns : namespaces.values()) {
+            if (!newNamespaces.contains(ns.getMetadata().getName())) {
+                continue;
+            }
             Map<String, String> labels = ns.getMetadata().getLabels() == null ? new LinkedHashMap<>() : new LinkedHashMap<>(ns.getMetadata().getLabels());
             labels.put("kubernetes.io/metadata.name", ns.getMetadata().getName());
             ns.getMetadata().setLabels(labels);
@@ -224,14 +383,8 @@ public final class ClusterLoader {
         }
     }
 
-    private static String where(HasMetadata o, Map<HasMetadata, Document> origins) {
-        Document d = origins.get(o);
-        return d != null ? d.where() : o.getKind() + " " + (o.getMetadata().getNamespace() == null ? "" : o.getMetadata().getNamespace() + "/")
-                + o.getMetadata().getName();
-    }
-
-    private static void resolvePriority(Pod p, Map<String, Integer> byClass, Map<String, String> policyByClass, Integer globalDefault,
-                                        String globalPolicy, List<String> warnings, String where) {
+    static void resolvePriority(Pod p, Map<String, Integer> byClass, Map<String, String> policyByClass, Integer globalDefault,
+                                        String globalPolicy, List<String> warnings) {
         var spec = p.getSpec();
         String cls = spec.getPriorityClassName();
         if (spec.getPriority() == null) {
@@ -243,7 +396,8 @@ public final class ClusterLoader {
                     } else if ("system-node-critical".equals(cls)) {
                         v = 2000001000;
                     } else {
-                        warnings.add(Messages.priorityClassNotFound(where, cls));
+                        warnings.add("Pod " + p.getMetadata().getNamespace() + "/" + p.getMetadata().getName() + ": priorityClassName \"" + cls
+                                + "\" not found; priority 0 is used");
                         v = 0;
                     }
                 }
@@ -259,7 +413,7 @@ public final class ClusterLoader {
     }
 
     /** Pod (anti-)affinity matchLabelKeys / mismatchLabelKeys become selector requirements, as the API server does. */
-    private static void mergeMatchLabelKeys(Pod p) {
+    static void mergeMatchLabelKeys(Pod p) {
         var a = p.getSpec().getAffinity();
         if (a == null) {
             return;

@@ -62,6 +62,11 @@ public final class Kinds {
         return Map.entry(apiVersion + "/" + kind, new Kind(apiVersion, kind, type, clusterScoped));
     }
 
+    /** Every kind kube-whatif reads. */
+    public static java.util.Collection<Kind> all() {
+        return KINDS.values();
+    }
+
     /** The known kind, or null. */
     public static Kind lookup(String apiVersion, String kind) {
         return KINDS.get(apiVersion + "/" + kind);

@@ -168,7 +168,7 @@ class ExtenderCliTest {
         assertTrue(out.contains("EXT=" + server.url()), out);
 
         Result wide = schedule(cfg, "-o", "wide");
-        String rowC = wide.out().lines().filter(l -> l.startsWith("node-c ◀")).findFirst().orElseThrow();
+        String rowC = wide.out().lines().filter(l -> l.startsWith("node-c <")).findFirst().orElseThrow();
         assertTrue(rowC.contains("7/70/70"), rowC);
     }
 

@@ -169,4 +169,52 @@ class ClusterLoaderTest {
         var l = new ClusterLoader(r).load(List.of("-"), List.of());
         assertTrue(l.cluster().stream().anyMatch(o -> o instanceof Node));
     }
+
+    @Test
+    void extendAppliesConventionsToNewObjectsOnlyWithEverythingAsContext() throws Exception {
+        var base = load("""
+                apiVersion: scheduling.k8s.io/v1
+                kind: PriorityClass
+                metadata: {name: high}
+                value: 1000
+                ---
+                apiVersion: v1
+                kind: Node
+                metadata: {name: n1}
+                status: {capacity: {cpu: "2"}}
+                ---
+                apiVersion: v1
+                kind: Pod
+                metadata: {name: old, namespace: team, labels: {app: a}}
+                spec:
+                  nodeName: n1
+                  containers: [{name: c, image: x}]
+                  affinity:
+                    podAntiAffinity:
+                      requiredDuringSchedulingIgnoredDuringExecution:
+                      - topologyKey: kubernetes.io/hostname
+                        labelSelector: {matchLabels: {app: a}}
+                        matchLabelKeys: [app]
+                """, null);
+        String before = new com.fasterxml.jackson.databind.ObjectMapper().writeValueAsString(base.cluster());
+        Path more = dir.resolve("more.yaml");
+        Files.writeString(more, """
+                apiVersion: v1
+                kind: Pod
+                metadata: {name: new, namespace: team}
+                spec: {nodeName: n1, priorityClassName: high, containers: [{name: c, image: x}]}
+                ---
+                apiVersion: v1
+                kind: Pod
+                metadata: {name: other, namespace: fresh}
+                spec: {nodeName: gone, containers: [{name: c, image: x}]}
+                """);
+        var l = new ClusterLoader(new ManifestReader(new ByteArrayInputStream(new byte[0])))
+                .extend(base.cluster(), List.of(more.toString()), List.of());
+        assertEquals(before, new com.fasterxml.jackson.databind.ObjectMapper().writeValueAsString(base.cluster()), "existing objects untouched");
+        assertEquals(1000, only(l.cluster(), Pod.class, "new").getSpec().getPriority(), "PriorityClass from the existing objects");
+        assertEquals(List.of("Pod/new", "Pod/other", "Namespace/fresh"),
+                l.cluster().stream().map(o -> o.getKind() + "/" + o.getMetadata().getName()).toList(), "team exists already; fresh is created");
+        assertEquals(List.of("Pod fresh/other is bound to node \"gone\", which is not in the cluster; it is ignored"), l.warnings());
+    }
 }

@@ -35,6 +35,8 @@ class SamplesGoldenTest {
     static final Path GOLDEN = Path.of("src/test/resources/golden");
     static final Path EXIT_CODES = GOLDEN.resolve("exit-codes.txt");
     static final boolean UPDATE = Boolean.getBoolean("golden.update");
+    /** Commands whose README lines are also run with -o json. */
+    static final java.util.Set<String> JSON_TOO = java.util.Set.of("schedule", "explain", "capacity", "simulate", "diff");
 
     /** sample/N(.json) → exit code, collected while updating. */
     static final Map<String, Integer> observedExitCodes = new TreeMap<>();
@@ -61,7 +63,7 @@ class SamplesGoldenTest {
             for (int i = 0; i < commands.size(); i++) {
                 List<String> args = commands.get(i);
                 out.add(new Run(sample, i + 1, args, false));
-                if ("schedule".equals(args.get(0))) {
+                if (JSON_TOO.contains(args.get(0))) {
                     out.add(new Run(sample, i + 1, asJson(args), true));
                 }
             }
@@ -110,7 +112,7 @@ class SamplesGoldenTest {
         }
         out.add("-o");
         out.add("json");
-        if (explain) {
+        if (explain && "schedule".equals(args.get(0))) {
             out.add("--explain");
         }
         return out;

@@ -5,7 +5,7 @@ import java.util.List;
 import java.util.regex.Pattern;
 
 /** The name checks of k8s.io/apimachinery/pkg/util/validation, with their messages. */
-final class K8sNames {
+public final class K8sNames {
     private K8sNames() {
     }
 
@@ -57,7 +57,7 @@ final class K8sNames {
         return errs;
     }
 
-    static List<String> isQualifiedName(String value) {
+    public static List<String> isQualifiedName(String value) {
         List<String> errs = new ArrayList<>();
         String[] parts = value.split("/", -1);
         String name;
@@ -89,7 +89,7 @@ final class K8sNames {
         return errs;
     }
 
-    static List<String> isValidLabelValue(String value) {
+    public static List<String> isValidLabelValue(String value) {
         List<String> errs = new ArrayList<>();
         if (goLen(value) > 63) {
             errs.add(maxLenError(63));

@@ -50,7 +50,7 @@ public final class Scheduler {
     private final Configuration config;
     private final Map<String, Framework> frameworks;
     private final ClusterSnapshot snapshot;
-    private final SchedulerOptions options;
+    private SchedulerOptions options;
     /** The extenders in call order, each recording into the current cycle's report. */
     private final List<RecordingExtender> extenders;
     private int nextStartNodeIndex;
@@ -106,6 +106,26 @@ public final class Scheduler {
 
     /** Schedules one pod: the cycle, then (when a node was chosen) assume and the binding cycle on the snapshot. */
     public CycleReport scheduleOne(PodInfo pod) {
+        return cycle(pod, true);
+    }
+
+    /**
+     * A what-if probe: the scheduling cycle alone, with {@code probeOptions}. Nothing is assumed, bound, nominated or
+     * evicted, and the next cycle starts at the same node index as without the probe.
+     */
+    public CycleReport probe(PodInfo pod, SchedulerOptions probeOptions) {
+        SchedulerOptions saved = options;
+        int start = nextStartNodeIndex;
+        options = probeOptions;
+        try {
+            return cycle(pod, false);
+        } finally {
+            options = saved;
+            nextStartNodeIndex = start;
+        }
+    }
+
+    private CycleReport cycle(PodInfo pod, boolean commit) {
         CycleReport report = new CycleReport();
         report.pod = pod.key();
         report.input = pod.pod();
@@ -149,13 +169,15 @@ public final class Scheduler {
             Outcome out = schedulePod(fw, state, pod, report);
             if (out.selected != null) {
                 report.selected = out.selected;
-                assume(fw, state, pod, out.selected, report);
-            } else if (out.postFilter != null) {
+                if (commit) {
+                    assume(fw, state, pod, out.selected, report);
+                }
+            } else if (commit && out.postFilter != null) {
                 applyPostFilter(pod, out.postFilter);
-            } else if (report.scheduleError != null) {
+            } else if (commit && report.scheduleError != null) {
                 // newFailureNominatingInfo: without NominatedNodeNameForExpectation an error clears the nomination.
                 snapshot.unnominate(pod.uid());
-            } else if (report.fitError != null) {
+            } else if (commit && report.fitError != null) {
                 // A FitError without PostFilter plugins carries no NominatingInfo (ModeNoop).
                 keepOwnNomination(pod);
             }

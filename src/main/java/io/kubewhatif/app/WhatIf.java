@@ -1,0 +1,281 @@
+package io.kubewhatif.app;
+
+import io.fabric8.kubernetes.api.model.HasMetadata;
+import io.fabric8.kubernetes.api.model.Pod;
+import io.kubewhatif.engine.Engine;
+import io.kubewhatif.engine.config.ConfigException;
+import io.kubewhatif.engine.config.Configuration;
+import io.kubewhatif.engine.diagnostics.CycleReport;
+import io.kubewhatif.engine.diagnostics.RunReport;
+import io.kubewhatif.engine.framework.FrameworkException;
+import io.kubewhatif.engine.framework.SchedulerOptions;
+import io.kubewhatif.engine.whatif.Capacity;
+import io.kubewhatif.engine.whatif.Explainer;
+import io.kubewhatif.engine.whatif.Explanation;
+import io.kubewhatif.engine.whatif.ProfileDiff;
+import io.kubewhatif.engine.whatif.QueueOrder;
+import io.kubewhatif.load.ClusterLoader;
+import io.kubewhatif.load.Document;
+import io.kubewhatif.load.InputException;
+import io.kubewhatif.load.KubectlSnapshot;
+import io.kubewhatif.load.ManifestReader;
+import io.kubewhatif.load.PodSource;
+
+import java.io.InputStream;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.TreeSet;
+
+/**
+ * Wires the what-if workflows (explain, capacity, simulate, diff): read the inputs, run the engine's workflow, hand
+ * back its result with the loading notes. Commands and tests come through here.
+ */
+public final class WhatIf {
+    /** The prefix of a {@code --cluster} value that means "a live snapshot through kubectl" ({@code kubectl:CONTEXT}). */
+    public static final String KUBECTL_PREFIX = "kubectl:";
+
+    private WhatIf() {
+    }
+
+    /**
+     * Where the inputs come from.
+     *
+     * @param clusterPaths files, directories, {@code -}, or {@code kubectl:[CONTEXT]}
+     * @param kubectl      how to run kubectl for a live snapshot ({@code --from-kubectl} or a {@code kubectl:} path)
+     * @param fromKubectl  {@code --from-kubectl}: take a live snapshot even without a {@code kubectl:} path
+     * @param podPaths     the pods and workloads of {@code -f}
+     * @param podOptions   -n and --replicas for {@code -f}
+     */
+    public record Inputs(List<String> clusterPaths, KubectlSnapshot.Options kubectl, boolean fromKubectl, List<String> podPaths,
+                         ClusterLoader.PodOptions podOptions) {
+    }
+
+    /** A workflow's result and the warnings noticed while loading its inputs. */
+    public record Outcome<T>(T result, List<String> notes) {
+    }
+
+    /** Reads the cluster (files and/or a live snapshot) and the pods of {@code -f}. */
+    public static ClusterLoader.Loaded load(InputStream stdin, Inputs in) throws InputException {
+        ManifestReader reader = new ManifestReader(stdin);
+        List<Document> docs = new ArrayList<>();
+        List<String> liveWarnings = new ArrayList<>();
+        boolean live = false;
+        for (String p : in.clusterPaths()) {
+            if (p.startsWith(KUBECTL_PREFIX)) {
+                String context = p.substring(KUBECTL_PREFIX.length());
+                KubectlSnapshot.Options o = in.kubectl();
+                docs.addAll(new KubectlSnapshot(new KubectlSnapshot.Options(context.isEmpty() ? o.context() : context, o.kubeconfig(),
+                        o.namespace(), o.environment())).read(reader, liveWarnings));
+                live = true;
+            } else {
+                docs.addAll(reader.read(List.of(p)));
+            }
+        }
+        if (in.fromKubectl() && !live) {
+            docs.addAll(new KubectlSnapshot(in.kubectl()).read(reader, liveWarnings));
+        }
+        ClusterLoader.Loaded loaded = new ClusterLoader(reader).load(docs, in.podPaths(), in.podOptions());
+        loaded.warnings().addAll(0, liveWarnings);
+        return loaded;
+    }
+
+    static Configuration config(ManifestReader reader, String path) throws InputException, ConfigException {
+        try {
+            return Simulation.loadConfig(reader, path);
+        } catch (ConfigException e) {
+            throw new ConfigException(path == null ? e.getMessage() : path + ": " + e.getMessage(), path);
+        }
+    }
+
+    // ---- explain ----
+
+    /**
+     * Explains one pod: {@code podName} (in {@code namespace}, or any with {@code allNamespaces}) pending in the cluster
+     * snapshot, or one of the pods of {@code -f} (the first that does not schedule when no name is given); pods of
+     * {@code -f} before it are scheduled first.
+     */
+    public static Outcome<Explanation> explain(InputStream stdin, Inputs in, String configPath, String podName, String namespace,
+                                               boolean allNamespaces) throws InputException, ConfigException {
+        Configuration config = config(new ManifestReader(stdin), configPath);
+        ClusterLoader.Loaded loaded = load(stdin, in);
+        List<HasMetadata> cluster = loaded.cluster();
+        List<Pod> before;
+        Pod target;
+        if (in.podPaths() != null && !in.podPaths().isEmpty()) {
+            List<Pod> pods = loaded.podsToSchedule();
+            if (pods.isEmpty()) {
+                throw new InputException(String.join(", ", in.podPaths()) + ": no pod to explain (the workloads create none)");
+            }
+            int index = podName != null ? indexOf(pods, podName, namespace, allNamespaces, in.podPaths())
+                    : firstNotScheduled(config, cluster, pods);
+            before = pods.subList(0, index);
+            target = pods.get(index);
+        } else {
+            target = findPending(cluster, podName, namespace, allNamespaces);
+            List<HasMetadata> rest = new ArrayList<>(cluster);
+            rest.remove(target);
+            cluster = rest;
+            before = List.of();
+        }
+        try {
+            return new Outcome<>(Explainer.explain(config, cluster, before, target), loaded.warnings());
+        } catch (FrameworkException e) {
+            throw new ConfigException(e.getMessage(), configPath);
+        }
+    }
+
+    private static int indexOf(List<Pod> pods, String name, String namespace, boolean all, List<String> paths) throws InputException {
+        List<Integer> hits = new ArrayList<>();
+        for (int i = 0; i < pods.size(); i++) {
+            Pod p = pods.get(i);
+            if (p.getMetadata().getName().equals(name) && (all || namespace == null || namespace.equals(p.getMetadata().getNamespace()))) {
+                hits.add(i);
+            }
+        }
+        if (hits.isEmpty()) {
+            List<String> names = new ArrayList<>();
+            for (Pod p : pods) {
+                names.add(p.getMetadata().getName());
+            }
+            throw new InputException(String.join(", ", paths) + ": no pod named \"" + name + "\" among " + abbreviate(names));
+        }
+        return hits.get(0);
+    }
+
+    private static String abbreviate(List<String> names) {
+        if (names.size() <= 8) {
+            return String.join(", ", names);
+        }
+        return String.join(", ", names.subList(0, 8)) + " and " + (names.size() - 8) + " more";
+    }
+
+    private static int firstNotScheduled(Configuration config, List<HasMetadata> cluster, List<Pod> pods) {
+        if (pods.size() == 1) {
+            return 0;
+        }
+        RunReport r = Engine.run(config, cluster, pods, SchedulerOptions.DEFAULT);
+        for (int i = 0; i < r.steps.size(); i++) {
+            CycleReport c = r.steps.get(i);
+            if (c.selected == null || (c.assumed != null && !c.assumed.ok())) {
+                return i;
+            }
+        }
+        return pods.size() - 1;
+    }
+
+    private static Pod findPending(List<HasMetadata> cluster, String name, String namespace, boolean all) throws InputException {
+        String ns = namespace == null ? "default" : namespace;
+        List<Pod> hits = new ArrayList<>();
+        for (HasMetadata o : cluster) {
+            if (o instanceof Pod p && p.getMetadata().getName().equals(name) && (all || ns.equals(p.getMetadata().getNamespace()))) {
+                hits.add(p);
+            }
+        }
+        if (hits.isEmpty()) {
+            throw new InputException("pod \"" + name + "\" not found " + (all ? "in any namespace" : "in namespace \"" + ns + "\"")
+                    + " of the cluster" + (all ? "" : " (-A searches all namespaces)"));
+        }
+        if (hits.size() > 1) {
+            TreeSet<String> nss = new TreeSet<>();
+            for (Pod p : hits) {
+                nss.add(p.getMetadata().getNamespace());
+            }
+            throw new InputException("pod \"" + name + "\" exists in several namespaces (" + String.join(", ", nss) + "); choose one with -n");
+        }
+        Pod p = hits.get(0);
+        String node = p.getSpec().getNodeName();
+        if (node != null && !node.isEmpty()) {
+            throw new InputException("pod " + p.getMetadata().getNamespace() + "/" + name + " is already bound to node " + node
+                    + "; explain takes a pending pod (schedule -f re-runs a pod's manifest)");
+        }
+        return p;
+    }
+
+    // ---- capacity ----
+
+    /** The capacity question for the single pod or workload of {@code -f}. */
+    public record CapacityAnswer(String template, Capacity.Result result) {
+    }
+
+    public static Outcome<CapacityAnswer> capacity(InputStream stdin, Inputs in, String configPath, Integer max, Capacity.Progress progress)
+            throws InputException, ConfigException {
+        Configuration config = config(new ManifestReader(stdin), configPath);
+        ClusterLoader.Loaded loaded = load(stdin, in);
+        List<PodSource> sources = loaded.sources();
+        if (sources.size() != 1) {
+            List<String> what = new ArrayList<>();
+            for (PodSource s : sources) {
+                what.add(s.describe());
+            }
+            throw new InputException(String.join(", ", in.podPaths()) + ": capacity takes exactly one Pod or workload, found "
+                    + sources.size() + (what.isEmpty() ? "" : ": " + abbreviate(what)));
+        }
+        PodSource source = sources.get(0);
+        if (!source.replicable()) {
+            throw new InputException(String.join(", ", in.podPaths()) + ": " + source.describe()
+                    + " runs one pod per eligible node; use simulate -f to place its pods");
+        }
+        try {
+            Capacity.Result r = Capacity.run(config, loaded.cluster(), k -> {
+                PodSource.Replica rep = source.replica(k, loaded.conventions());
+                return new Capacity.Replica(rep.pod(), rep.objects());
+            }, max, progress);
+            return new Outcome<>(new CapacityAnswer(source.describe(), r), loaded.warnings());
+        } catch (FrameworkException e) {
+            throw new ConfigException(e.getMessage(), configPath);
+        }
+    }
+
+    // ---- simulate ----
+
+    /** Schedules the pods and workloads of {@code -f} in file order or, with {@code queueOrder}, as the queue would pop them. */
+    public static RunReport simulate(InputStream stdin, Inputs in, String configPath, boolean queueOrder, SchedulerOptions options)
+            throws InputException {
+        ManifestReader reader = new ManifestReader(stdin);
+        Configuration config;
+        try {
+            config = Simulation.loadConfig(reader, configPath);
+        } catch (ConfigException e) {
+            RunReport r = new RunReport();
+            r.configError = e.getMessage();
+            return r;
+        }
+        ClusterLoader.Loaded loaded = load(stdin, in);
+        List<Pod> pods = loaded.podsToSchedule();
+        if (queueOrder) {
+            try {
+                pods = QueueOrder.sort(config, pods);
+            } catch (FrameworkException e) {
+                RunReport r = new RunReport();
+                r.configError = e.getMessage();
+                return r;
+            }
+        }
+        RunReport report = Engine.run(config, loaded.cluster(), pods, options);
+        report.notes.addAll(loaded.warnings());
+        return report;
+    }
+
+    // ---- diff ----
+
+    /** The pods of {@code -f} under two configurations. */
+    public static Outcome<ProfileDiff.Result> diff(InputStream stdin, Inputs in, String configA, String configB, SchedulerOptions options)
+            throws InputException, ConfigException {
+        ManifestReader reader = new ManifestReader(stdin);
+        Configuration a = config(reader, configA);
+        Configuration b = config(reader, configB);
+        ClusterLoader.Loaded loaded = load(stdin, in);
+        ProfileDiff.Result r = ProfileDiff.run(a, b, loaded.cluster(), loaded.podsToSchedule(), options);
+        if (r.configErrorA() != null) {
+            throw new ConfigException(label(configA) + ": " + r.configErrorA(), configA);
+        }
+        if (r.configErrorB() != null) {
+            throw new ConfigException(label(configB) + ": " + r.configErrorB(), configB);
+        }
+        return new Outcome<>(r, loaded.warnings());
+    }
+
+    private static String label(String path) {
+        return path == null ? "(defaults)" : path;
+    }
+}

@@ -1,0 +1,110 @@
+package io.kubewhatif.cli;
+
+import io.kubewhatif.app.WhatIf;
+import io.kubewhatif.engine.whatif.Capacity;
+import io.kubewhatif.render.WhatIfRenderer;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.ParameterException;
+import picocli.CommandLine.ParentCommand;
+import picocli.CommandLine.Spec;
+import picocli.CommandLine.Model.CommandSpec;
+
+import java.io.PrintWriter;
+import java.util.List;
+import java.util.concurrent.Callable;
+
+/** capacity: how many more replicas of this pod fit? */
+@Command(name = "capacity", description = {"How many replicas of a pod fit? Schedules copies one after another, each assumed on its node,",
+        "until --max or the first that does not schedule; reports the count, the placement per node and why it stopped",
+        "(the question kubernetes-sigs/cluster-capacity answers)."},
+        footer = {"", "Examples:",
+                "  kubectl whatif capacity -f samples/capacity/pod.yaml --cluster samples/capacity/cluster.yaml",
+                "  kubectl whatif capacity -f deployment.yaml --from-kubectl --max 50 -o json",
+                "", "Exit codes: 0 at least one replica fits (with --max: all of them), 5 otherwise, 2 usage, 3 bad input, 4 invalid config."})
+public final class CapacityCommand implements Callable<Integer> {
+    @ParentCommand
+    RootCommand root;
+
+    @Spec
+    CommandSpec spec;
+
+    @Option(names = {"-f", "--filename"}, required = true, paramLabel = "PATH", description = "One Pod or workload (Deployment, StatefulSet, Job …).")
+    List<String> pods;
+
+    @Option(names = "--max", paramLabel = "N", description = "Stop after N replicas (default: until one does not fit).")
+    Integer max;
+
+    @Option(names = {"-n", "--namespace"}, paramLabel = "NS", description = "Namespace for objects of -f without one; also passed to kubectl.")
+    String namespace;
+
+    @Option(names = "--config", paramLabel = "FILE", description = "KubeSchedulerConfiguration (v1) or a bare profile; default: the v1 defaults.")
+    String config;
+
+    @Mixin
+    ClusterMixin clusterInput;
+
+    @Mixin
+    OutputMixin output;
+
+    @Override
+    public Integer call() throws Exception {
+        WorkflowOutput.require(spec, output.format);
+        if (max != null && max < 0) {
+            throw new ParameterException(spec.commandLine(), "--max: must be 0 or more, got " + max);
+        }
+        WhatIf.Inputs in = clusterInput.inputs(spec, root.env, namespace, pods, null);
+        PrintWriter out = spec.commandLine().getOut();
+        PrintWriter err = spec.commandLine().getErr();
+        Progress progress = root.env.stderrTty() ? new Progress(err) : null;
+        WhatIf.Outcome<WhatIf.CapacityAnswer> o = WhatIf.capacity(root.env.stdin(), in, config, max, progress);
+        if (progress != null) {
+            progress.clear();
+        }
+        for (String n : o.notes()) {
+            err.println("warning: " + n);
+        }
+        WhatIfRenderer r = new WhatIfRenderer(output.style(root.env), output.format == OutputMixin.Format.wide, !output.noHeaders);
+        switch (output.format) {
+            case json -> out.print(WhatIfRenderer.json(WhatIfRenderer.capacityTree(o.result().template(), o.result().result(), o.notes())));
+            case yaml -> out.print(WhatIfRenderer.yaml(WhatIfRenderer.capacityTree(o.result().template(), o.result().result(), o.notes())));
+            default -> out.print(r.capacity(o.result().template(), o.result().result(), o.notes()));
+        }
+        out.flush();
+        err.flush();
+        Capacity.Result res = o.result().result();
+        boolean ok = max != null ? res.replicas() >= max : res.replicas() > 0;
+        return ok ? ExitCodes.OK : ExitCodes.UNSCHEDULABLE;
+    }
+
+    /** A self-overwriting progress line on a terminal's stderr, at most a few updates a second. */
+    static final class Progress implements Capacity.Progress {
+        private final PrintWriter err;
+        private final long start = System.nanoTime();
+        private long last;
+
+        Progress(PrintWriter err) {
+            this.err = err;
+        }
+
+        @Override
+        public void placed(int count) {
+            long now = System.nanoTime();
+            if (now - last < 200_000_000L) {
+                return;
+            }
+            last = now;
+            double secs = (now - start) / 1e9;
+            err.print("\rplaced " + count + " replica(s), " + Math.round(count / Math.max(secs, 1e-9)) + " pods/s\u001b[K");
+            err.flush();
+        }
+
+        void clear() {
+            if (last != 0) {
+                err.print("\r\u001b[K");
+                err.flush();
+            }
+        }
+    }
+}

@@ -1,0 +1,265 @@
+package io.kubewhatif.cli;
+
+import picocli.CommandLine;
+import picocli.CommandLine.Model.ArgSpec;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Model.OptionSpec;
+import picocli.CommandLine.Model.PositionalParamSpec;
+
+import java.io.File;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.function.Function;
+
+/**
+ * Command-line completion over the picocli model, shared by {@code __complete} (kubectl's plugin completion, cobra's
+ * protocol) and the interactive shell: subcommands, flags, enum and static values, file names for path options, and
+ * node, pod and namespace names from the snapshot the words refer to.
+ */
+public final class Completer {
+    /** Cobra's ShellCompDirective bits. */
+    public static final int DEFAULT = 0;
+    public static final int NO_SPACE = 2;
+    public static final int NO_FILE_COMP = 4;
+
+    /** One candidate: the text to insert and a short description (may be empty). */
+    public record Candidate(String value, String description) {
+    }
+
+    /** Candidates, and whether the shell should complete file names instead ({@link #DEFAULT} with no candidates). */
+    public record Result(List<Candidate> candidates, int directive) {
+        public boolean files() {
+            return directive == DEFAULT && candidates.isEmpty();
+        }
+    }
+
+    /** Names from a cluster snapshot; implementations load lazily and return nothing when there is no snapshot. */
+    public interface Names {
+        List<String> nodes();
+
+        /** Pod names in a namespace, or across all when namespace is null (name, or namespace/name when ambiguous). */
+        List<String> pods(String namespace);
+
+        List<String> namespaces();
+
+        Names NONE = new Names() {
+            @Override
+            public List<String> nodes() {
+                return List.of();
+            }
+
+            @Override
+            public List<String> pods(String namespace) {
+                return List.of();
+            }
+
+            @Override
+            public List<String> namespaces() {
+                return List.of();
+            }
+        };
+    }
+
+    /** What the words before the cursor say: the command reached, option values given, positionals seen. */
+    public record Context(CommandSpec command, Map<String, List<String>> optionValues, int positionals) {
+        /** The values given for an option (any of its names), e.g. every --cluster. */
+        public List<String> values(String optionName) {
+            OptionSpec o = command.findOption(optionName);
+            if (o == null) {
+                return List.of();
+            }
+            return optionValues.getOrDefault(o.longestName(), List.of());
+        }
+    }
+
+    private Completer() {
+    }
+
+    /**
+     * Completes the last word of {@code args} (the words after the program name; the last one is the partial word,
+     * possibly empty). {@code names} turns the parsed context into a name source (e.g. by loading --cluster).
+     */
+    public static Result complete(CommandSpec root, List<String> args, Function<Context, Names> names) {
+        List<String> words = args.isEmpty() ? List.of("") : args;
+        String cur = words.get(words.size() - 1);
+        CommandSpec cmd = root;
+        Map<String, List<String>> values = new LinkedHashMap<>();
+        int positionals = 0;
+        boolean endOfOptions = false;
+        OptionSpec pending = null;
+        for (int i = 0; i < words.size() - 1; i++) {
+            String w = words.get(i);
+            if (pending != null) {
+                values.computeIfAbsent(pending.longestName(), k -> new ArrayList<>()).add(w);
+                pending = null;
+                continue;
+            }
+            if (!endOfOptions && w.equals("--")) {
+                endOfOptions = true;
+                continue;
+            }
+            if (!endOfOptions && w.startsWith("-") && w.length() > 1) {
+                int eq = w.indexOf('=');
+                OptionSpec o = cmd.findOption(eq > 0 ? w.substring(0, eq) : w);
+                if (o != null && takesValue(o)) {
+                    if (eq > 0) {
+                        values.computeIfAbsent(o.longestName(), k -> new ArrayList<>()).add(w.substring(eq + 1));
+                    } else {
+                        pending = o;
+                    }
+                } else if (o != null) {
+                    values.computeIfAbsent(o.longestName(), k -> new ArrayList<>()).add("");
+                }
+                continue;
+            }
+            CommandLine sub = positionals == 0 ? cmd.subcommands().get(w) : null;
+            if (sub != null) {
+                cmd = sub.getCommandSpec();
+                positionals = 0;
+                endOfOptions = false;
+            } else {
+                positionals++;
+            }
+        }
+        Context ctx = new Context(cmd, values, positionals);
+        if (pending != null) {
+            return values(pending, cur, "", ctx, names);
+        }
+        if (!endOfOptions && cur.startsWith("-") && cur.length() > 1) {
+            int eq = cur.indexOf('=');
+            if (eq > 0) {
+                OptionSpec o = cmd.findOption(cur.substring(0, eq));
+                if (o != null && takesValue(o)) {
+                    Result r = values(o, cur.substring(eq + 1), cur.substring(0, eq + 1), ctx, names);
+                    return r.files() ? new Result(List.of(), NO_FILE_COMP) : r;
+                }
+                return new Result(List.of(), NO_FILE_COMP);
+            }
+            return new Result(options(cmd, cur), NO_FILE_COMP);
+        }
+        List<Candidate> out = new ArrayList<>();
+        if (positionals == 0) {
+            for (Map.Entry<String, CommandLine> e : cmd.subcommands().entrySet()) {
+                CommandSpec s = e.getValue().getCommandSpec();
+                if (!s.usageMessage().hidden() && e.getKey().equals(s.name()) && e.getKey().startsWith(cur)) {
+                    out.add(new Candidate(e.getKey(), first(s.usageMessage().description(), null)));
+                }
+            }
+        }
+        Optional<PositionalParamSpec> param = positional(cmd, positionals);
+        if (param.isPresent()) {
+            Result r = values(param.get(), cur, "", ctx, names);
+            if (r.files() && out.isEmpty()) {
+                return r;
+            }
+            out.addAll(r.candidates());
+        }
+        if (out.isEmpty() && cur.isEmpty() && cmd.subcommands().isEmpty() && param.isEmpty()) {
+            // Nothing positional left: offer the long flags not given yet (required ones first).
+            return new Result(remainingOptions(cmd, values), NO_FILE_COMP);
+        }
+        return new Result(out, NO_FILE_COMP);
+    }
+
+    private static boolean takesValue(OptionSpec o) {
+        return o.arity().max() > 0 && !o.usageHelp() && !o.versionHelp();
+    }
+
+    private static List<Candidate> options(CommandSpec cmd, String prefix) {
+        List<Candidate> out = new ArrayList<>();
+        for (OptionSpec o : cmd.options()) {
+            if (o.hidden()) {
+                continue;
+            }
+            for (String n : o.names()) {
+                if (n.startsWith(prefix) && (n.startsWith("--") || prefix.length() <= 2)) {
+                    out.add(new Candidate(n, first(o.description(), o)));
+                }
+            }
+        }
+        return out;
+    }
+
+    private static List<Candidate> remainingOptions(CommandSpec cmd, Map<String, List<String>> given) {
+        List<Candidate> required = new ArrayList<>();
+        List<Candidate> optional = new ArrayList<>();
+        for (OptionSpec o : cmd.options()) {
+            boolean repeatable = o.isMultiValue();
+            if (o.hidden() || o.usageHelp() || o.inherited() || (given.containsKey(o.longestName()) && !repeatable)) {
+                continue;
+            }
+            Candidate c = new Candidate(o.longestName(), first(o.description(), o));
+            (o.required() && !given.containsKey(o.longestName()) ? required : optional).add(c);
+        }
+        required.addAll(optional);
+        return required;
+    }
+
+    private static Optional<PositionalParamSpec> positional(CommandSpec cmd, int index) {
+        for (PositionalParamSpec p : cmd.positionalParameters()) {
+            if (!p.hidden() && p.index().contains(index)) {
+                return Optional.of(p);
+            }
+        }
+        return Optional.empty();
+    }
+
+    private static Result values(ArgSpec arg, String cur, String prefix, Context ctx, Function<Context, Names> names) {
+        Iterable<String> candidates = arg.completionCandidates();
+        List<String> raw = new ArrayList<>();
+        if (candidates instanceof Candidates.Dynamic d) {
+            Names n = names.apply(ctx);
+            raw = switch (d.source()) {
+                case NODES -> n.nodes();
+                case PODS -> n.pods(namespaceOf(ctx));
+                case NAMESPACES -> n.namespaces();
+            };
+        } else if (candidates != null) {
+            candidates.forEach(raw::add);
+        } else if (isPath(arg)) {
+            return new Result(List.of(), DEFAULT);
+        }
+        List<Candidate> out = new ArrayList<>();
+        for (String v : raw) {
+            if (v.startsWith(cur)) {
+                out.add(new Candidate(prefix + v, ""));
+            }
+        }
+        return new Result(out, NO_FILE_COMP);
+    }
+
+    private static String namespaceOf(Context ctx) {
+        List<String> ns = ctx.values("--namespace");
+        return ns.isEmpty() ? null : ns.get(ns.size() - 1);
+    }
+
+    private static boolean isPath(ArgSpec arg) {
+        Class<?> t = arg.type();
+        if (arg.isMultiValue() && arg.auxiliaryTypes().length > 0) {
+            t = arg.auxiliaryTypes()[0];
+        }
+        return t == Path.class || t == File.class;
+    }
+
+    /** The first sentence of a description, with picocli's help variables filled in. */
+    private static String first(String[] lines, ArgSpec arg) {
+        if (lines == null || lines.length == 0) {
+            return "";
+        }
+        String s = lines[0];
+        if (arg != null) {
+            List<String> c = new ArrayList<>();
+            if (arg.completionCandidates() != null) {
+                arg.completionCandidates().forEach(c::add);
+            }
+            s = s.replace("${COMPLETION-CANDIDATES}", String.join(", ", c))
+                    .replace("${DEFAULT-VALUE}", String.valueOf(arg.defaultValue()));
+        }
+        int dot = s.indexOf(". ");
+        return (dot > 0 ? s.substring(0, dot + 1) : s).replace('\t', ' ');
+    }
+}

@@ -1,0 +1,87 @@
+package io.kubewhatif.cli;
+
+import io.kubewhatif.app.WhatIf;
+import io.kubewhatif.engine.whatif.Explanation;
+import io.kubewhatif.render.WhatIfRenderer;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.ParameterException;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.ParentCommand;
+import picocli.CommandLine.Spec;
+import picocli.CommandLine.Model.CommandSpec;
+
+import java.io.PrintWriter;
+import java.util.List;
+import java.util.concurrent.Callable;
+
+/** explain: why is this pod Pending, and what (verified) change would let it schedule? */
+@Command(name = "explain", description = {"Why is this pod Pending? The FailedScheduling message, the nodes grouped by every reason that",
+        "rejects them, and changes that would let it schedule, each verified by re-running the cycle on a modified copy.",
+        "The pod is a pending pod of the cluster snapshot (POD_NAME -n NS), or a pod or workload of -f."},
+        footer = {"", "Examples:",
+                "  kubectl whatif explain web-7f9c -n shop --cluster snapshot.yaml",
+                "  kubectl whatif explain -f samples/explain/pod.yaml --cluster samples/explain/cluster.yaml",
+                "  kubectl whatif explain web-7f9c -n shop --from-kubectl -o json",
+                "", "Exit codes: 0 the pod schedules, 5 unschedulable, 6 gated, 2 usage, 3 bad input, 4 invalid config."})
+public final class ExplainCommand implements java.util.concurrent.Callable<Integer> {
+    @ParentCommand
+    RootCommand root;
+
+    @Spec
+    CommandSpec spec;
+
+    @Parameters(arity = "0..1", paramLabel = "POD_NAME", description = "The pending pod (in the cluster, or among the pods of -f).")
+    String podName;
+
+    @Option(names = {"-n", "--namespace"}, paramLabel = "NS", description = "Namespace of the pod (default: default); also passed to kubectl.")
+    String namespace;
+
+    @Option(names = {"-A", "--all-namespaces"}, description = "Look for POD_NAME in every namespace.")
+    boolean allNamespaces;
+
+    @Option(names = {"-f", "--filename"}, paramLabel = "PATH",
+            description = "Pods or workloads instead of a pending pod of the snapshot; pods before POD_NAME (default: the first that does not schedule) are scheduled first.")
+    List<String> pods;
+
+    @Option(names = "--replicas", paramLabel = "N", description = "Pod count for the workloads of -f (not DaemonSets).")
+    Integer replicas;
+
+    @Option(names = "--config", paramLabel = "FILE", description = "KubeSchedulerConfiguration (v1) or a bare profile; default: the v1 defaults.")
+    String config;
+
+    @Mixin
+    ClusterMixin clusterInput;
+
+    @Mixin
+    OutputMixin output;
+
+    @Override
+    public Integer call() throws Exception {
+        WorkflowOutput.require(spec, output.format);
+        if (podName == null && (pods == null || pods.isEmpty())) {
+            throw new ParameterException(spec.commandLine(), "Missing POD_NAME (a pending pod of the cluster) or -f PATH");
+        }
+        WhatIf.Inputs in = clusterInput.inputs(spec, root.env, namespace, pods, replicas);
+        WhatIf.Outcome<Explanation> o = WhatIf.explain(root.env.stdin(), in, config, podName, namespace, allNamespaces);
+        PrintWriter out = spec.commandLine().getOut();
+        PrintWriter err = spec.commandLine().getErr();
+        for (String n : o.notes()) {
+            err.println("warning: " + n);
+        }
+        WhatIfRenderer r = new WhatIfRenderer(output.style(root.env), output.format == OutputMixin.Format.wide, !output.noHeaders);
+        switch (output.format) {
+            case json -> out.print(WhatIfRenderer.json(WhatIfRenderer.tree(o.result(), o.notes())));
+            case yaml -> out.print(WhatIfRenderer.yaml(WhatIfRenderer.tree(o.result(), o.notes())));
+            default -> out.print(r.explain(o.result(), o.notes()));
+        }
+        out.flush();
+        err.flush();
+        return switch (o.result().verdict()) {
+            case "Scheduled" -> ExitCodes.OK;
+            case "Gated" -> ExitCodes.GATED;
+            default -> ExitCodes.UNSCHEDULABLE;
+        };
+    }
+}

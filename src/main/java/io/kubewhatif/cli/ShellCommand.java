@@ -1,0 +1,75 @@
+package io.kubewhatif.cli;
+
+import io.kubewhatif.app.Session;
+import io.kubewhatif.load.InputException;
+import io.kubewhatif.shell.Repl;
+import org.jline.terminal.Terminal;
+import org.jline.terminal.TerminalBuilder;
+import org.jline.terminal.impl.DumbTerminal;
+import org.jline.utils.WriterOutputStream;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.ParentCommand;
+import picocli.CommandLine.Spec;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.concurrent.Callable;
+
+/** shell: an interactive session on one loaded snapshot. */
+@Command(name = ShellCommand.NAME, description = {"Interactive what-if shell on one loaded snapshot.",
+        "Run schedule (and the other commands) against it, edit it in memory (cordon, taint, label, evict, add, delete, " +
+        "set weight, disable/enable plugins), undo, reset and save. History and TAB completion of commands, flags, node, " +
+        "pod and plugin names. Type help inside."},
+        footer = {"", "Examples:",
+                "  kubectl whatif shell --cluster samples/quickstart/cluster.yaml",
+                "  kubectl whatif shell --cluster cluster/ --config scheduler.yaml --history ''",
+                "", "Inside:",
+                "  whatif> schedule -f samples/quickstart/pod.yaml",
+                "  whatif> cordon node-c",
+                "  whatif> set weight NodeAffinity 10",
+                "  whatif> schedule -f samples/quickstart/pod.yaml",
+                "  whatif> undo"})
+public final class ShellCommand implements Callable<Integer> {
+    public static final String NAME = "shell";
+
+    @ParentCommand
+    RootCommand root;
+
+    @Spec
+    CommandSpec spec;
+
+    @Mixin
+    SnapshotMixin input;
+
+    @Option(names = "--history", paramLabel = "FILE",
+            description = "Command history file (default: ~/.kube-whatif_history; empty: no history is kept).")
+    String history;
+
+    @Override
+    public Integer call() throws Exception {
+        List<String> cluster = input.clusterPaths(spec, null);
+        if (cluster.contains("-")) {
+            throw new InputException("--cluster -: the shell reads its commands from the terminal; give files or directories");
+        }
+        Session session = Session.open(root.env.stdin(), cluster, input.configPath());
+        Path historyFile = history == null ? Path.of(System.getProperty("user.home"), ".kube-whatif_history")
+                : history.isEmpty() ? null : Path.of(history);
+        try (Terminal terminal = terminal()) {
+            return Repl.run(terminal, session, root.env, historyFile, cluster);
+        }
+    }
+
+    /** The process's terminal when we have one; otherwise a dumb terminal on stdin and the command's writer. */
+    private Terminal terminal() throws IOException {
+        if (root.env.tty()) {
+            return TerminalBuilder.builder().system(true).build();
+        }
+        return new DumbTerminal("kube-whatif", Terminal.TYPE_DUMB, root.env.stdin(),
+                new WriterOutputStream(spec.commandLine().getOut(), StandardCharsets.UTF_8), StandardCharsets.UTF_8);
+    }
+}

@@ -1,0 +1,146 @@
+package io.kubewhatif.engine.whatif;
+
+import io.fabric8.kubernetes.api.model.HasMetadata;
+import io.fabric8.kubernetes.api.model.Pod;
+import io.kubewhatif.engine.config.Configuration;
+import io.kubewhatif.engine.diagnostics.CycleReport;
+import io.kubewhatif.engine.diagnostics.StatusView;
+import io.kubewhatif.engine.framework.FrameworkException;
+import io.kubewhatif.engine.framework.Scheduler;
+import io.kubewhatif.engine.framework.SchedulerOptions;
+import io.kubewhatif.engine.plugins.InTreeRegistry;
+import io.kubewhatif.engine.snapshot.ClusterSnapshot;
+import io.kubewhatif.engine.snapshot.PodInfo;
+import io.kubewhatif.engine.snapshot.SnapshotBuilder;
+
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.function.IntFunction;
+
+/**
+ * How many replicas of a pod fit (cluster-capacity's question): replicas are scheduled one after another on one
+ * snapshot, each assumed on its node before the next, until {@code max} or the first that does not schedule. Pure.
+ */
+public final class Capacity {
+    /** A replica to schedule and the objects created with it (a StatefulSet pod's claims). */
+    public record Replica(Pod pod, List<HasMetadata> objects) {
+    }
+
+    /** Called after each placed replica with the count so far (progress display). */
+    @FunctionalInterface
+    public interface Progress {
+        void placed(int count);
+    }
+
+    /** Replicas placed on one node. */
+    public record NodeCount(String node, int replicas) {
+    }
+
+    /** Why the simulation stopped: {@code LimitReached}, {@code Unschedulable}, {@code Gated}, {@code BindFailed}, {@code Error}. */
+    public record StopReason(String type, String message) {
+    }
+
+    /** One reason with the number of nodes it rejected in the stopping cycle. */
+    public record ReasonCount(String reason, int count) {
+    }
+
+    /**
+     * The answer.
+     *
+     * @param replicas        how many replicas were placed
+     * @param max             the limit asked for, or null
+     * @param replicasOnNodes placements per node, by node name
+     * @param lastPlaced      the name of the last replica placed, or null
+     * @param stop            why it stopped
+     * @param failSummary     for an unschedulable stop: each reason with how many nodes it rejected, most first
+     * @param stopReport      the cycle of the replica that did not schedule (null when the limit was reached)
+     */
+    public record Result(int replicas, Integer max, List<NodeCount> replicasOnNodes, String lastPlaced, StopReason stop,
+                         List<ReasonCount> failSummary, CycleReport stopReport) {
+    }
+
+    private Capacity() {
+    }
+
+    /**
+     * Schedules {@code replicas.apply(0)}, {@code replicas.apply(1)} … on one scheduler (incremental assume).
+     *
+     * @throws FrameworkException when the configuration cannot build the profiles
+     */
+    public static Result run(Configuration config, List<? extends HasMetadata> cluster, IntFunction<Replica> replicas, Integer max,
+                             Progress progress) throws FrameworkException {
+        ClusterSnapshot snapshot = SnapshotBuilder.build(cluster);
+        // No second diagnosis pass: the stopping cycle evaluates every node anyway.
+        Scheduler scheduler = Scheduler.create(config, snapshot, InTreeRegistry.factories(), new SchedulerOptions(false, false));
+        Map<String, Integer> perNode = new HashMap<>();
+        int count = 0;
+        String last = null;
+        while (true) {
+            if (max != null && count >= max) {
+                return new Result(count, max, counts(perNode), last,
+                        new StopReason("LimitReached", "Maximum number of pods simulated: " + max), List.of(), null);
+            }
+            Replica rep = replicas.apply(count);
+            for (HasMetadata o : rep.objects()) {
+                snapshot.put(o);
+            }
+            CycleReport r = scheduler.scheduleOne(PodInfo.of(rep.pod()));
+            if (r.selected != null && (r.assumed == null || r.assumed.ok())) {
+                count++;
+                perNode.merge(r.selected, 1, Integer::sum);
+                last = r.pod;
+                if (progress != null) {
+                    progress.placed(count);
+                }
+                continue;
+            }
+            return new Result(count, max, counts(perNode), last, stop(r), failSummary(r), r);
+        }
+    }
+
+    private static List<NodeCount> counts(Map<String, Integer> perNode) {
+        List<NodeCount> out = new ArrayList<>();
+        new TreeMap<>(perNode).forEach((n, c) -> out.add(new NodeCount(n, c)));
+        return out;
+    }
+
+    static StopReason stop(CycleReport r) {
+        if (r.error != null) {
+            return new StopReason("Error", r.error);
+        }
+        if (r.preEnqueue != null) {
+            return new StopReason("Gated", r.preEnqueue.plugin() + ": " + String.join(", ", r.preEnqueue.reasons()));
+        }
+        if (r.selected != null) {
+            StatusView f = r.assumed.failure();
+            return new StopReason("BindFailed", r.selected + ": " + (f == null ? "" : f.plugin() + ": " + String.join(", ", f.reasons())));
+        }
+        if (r.fitError != null) {
+            return new StopReason("Unschedulable", r.fitError);
+        }
+        return new StopReason("Error", r.scheduleError == null ? "" : r.scheduleError);
+    }
+
+    /** The FailedScheduling histogram as (reason, nodes) pairs, most nodes first. */
+    static List<ReasonCount> failSummary(CycleReport r) {
+        Map<String, Integer> counts = new TreeMap<>();
+        if (r.preFilter != null) {
+            for (String reason : r.preFilter.reasons()) {
+                counts.merge(reason, r.numAllNodes, Integer::sum);
+            }
+        } else {
+            for (StatusView s : r.filter.values()) {
+                for (String reason : s.reasons()) {
+                    counts.merge(reason, 1, Integer::sum);
+                }
+            }
+        }
+        List<ReasonCount> out = new ArrayList<>();
+        counts.forEach((k, v) -> out.add(new ReasonCount(k, v)));
+        out.sort((a, b) -> a.count() != b.count() ? Integer.compare(b.count(), a.count()) : a.reason().compareTo(b.reason()));
+        return out;
+    }
+}

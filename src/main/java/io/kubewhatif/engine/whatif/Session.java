@@ -1,0 +1,66 @@
+package io.kubewhatif.engine.whatif;
+
+import io.fabric8.kubernetes.api.model.HasMetadata;
+import io.fabric8.kubernetes.api.model.Pod;
+import io.kubewhatif.engine.config.Configuration;
+import io.kubewhatif.engine.diagnostics.CycleReport;
+import io.kubewhatif.engine.framework.FrameworkException;
+import io.kubewhatif.engine.framework.Scheduler;
+import io.kubewhatif.engine.framework.SchedulerOptions;
+import io.kubewhatif.engine.plugins.InTreeRegistry;
+import io.kubewhatif.engine.snapshot.ClusterSnapshot;
+import io.kubewhatif.engine.snapshot.PodInfo;
+import io.kubewhatif.engine.snapshot.SnapshotBuilder;
+
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * One scheduler over one snapshot of (possibly modified copies of) the loaded objects, with the pods of the sequence
+ * before the pod in question already scheduled. What-if questions are asked with {@link #probe}, which leaves the
+ * snapshot as it was.
+ */
+final class Session {
+    /** Every node evaluated, no second diagnosis pass: what a verification needs, as fast as possible. */
+    static final SchedulerOptions VERIFY = new SchedulerOptions(true, false);
+    /** The scheduler's own semantics plus every failing filter on every node (the explain diagnosis). */
+    static final SchedulerOptions DIAGNOSE = new SchedulerOptions(false, true);
+
+    private final Scheduler scheduler;
+    private final List<CycleReport> before;
+
+    private Session(Scheduler scheduler, List<CycleReport> before) {
+        this.scheduler = scheduler;
+        this.before = before;
+    }
+
+    static Session open(Configuration config, List<? extends HasMetadata> cluster, List<Pod> before) throws FrameworkException {
+        ClusterSnapshot snapshot = SnapshotBuilder.build(cluster);
+        Scheduler s = Scheduler.create(config, snapshot, InTreeRegistry.factories(), SchedulerOptions.DEFAULT);
+        List<CycleReport> reports = new ArrayList<>(before.size());
+        for (Pod p : before) {
+            reports.add(s.scheduleOne(PodInfo.of(p)));
+        }
+        return new Session(s, reports);
+    }
+
+    List<CycleReport> before() {
+        return before;
+    }
+
+    ClusterSnapshot snapshot() {
+        return scheduler.snapshot();
+    }
+
+    Scheduler scheduler() {
+        return scheduler;
+    }
+
+    CycleReport diagnose(Pod pod) {
+        return scheduler.probe(PodInfo.of(pod), DIAGNOSE);
+    }
+
+    CycleReport probe(Pod pod) {
+        return scheduler.probe(PodInfo.of(pod), VERIFY);
+    }
+}

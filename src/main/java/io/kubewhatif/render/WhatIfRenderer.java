@@ -1,0 +1,556 @@
+package io.kubewhatif.render;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.SerializationFeature;
+import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
+import com.fasterxml.jackson.dataformat.yaml.YAMLGenerator;
+import io.kubewhatif.engine.diagnostics.CycleReport;
+import io.kubewhatif.engine.diagnostics.RunReport;
+import io.kubewhatif.engine.whatif.Capacity;
+import io.kubewhatif.engine.whatif.Explanation;
+import io.kubewhatif.engine.whatif.ProfileDiff;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Output of the what-if workflows (explain, capacity, simulate, diff): human text and the JSON/YAML trees. Reads the
+ * engine's results only; computes no scheduling facts.
+ */
+public final class WhatIfRenderer {
+    private static final int NODES_SHOWN = 6;
+    static final int WIDTH = 80;
+    private static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT)
+            .disable(SerializationFeature.FAIL_ON_EMPTY_BEANS);
+    private static final ObjectMapper YAML = new ObjectMapper(YAMLFactory.builder()
+            .disable(YAMLGenerator.Feature.WRITE_DOC_START_MARKER).enable(YAMLGenerator.Feature.MINIMIZE_QUOTES).build())
+            .disable(SerializationFeature.FAIL_ON_EMPTY_BEANS);
+
+    private final Style style;
+    private final boolean wide;
+    private final boolean headers;
+
+    public WhatIfRenderer(Style style, boolean wide, boolean headers) {
+        this.style = style;
+        this.wide = wide;
+        this.headers = headers;
+    }
+
+    public static String json(Map<String, Object> tree) {
+        return JsonRenderer.write(JSON, tree) + "\n";
+    }
+
+    public static String yaml(Map<String, Object> tree) {
+        return JsonRenderer.write(YAML, tree);
+    }
+
+    // ---- explain ----
+
+    public String explain(Explanation e, List<String> notes) {
+        StringBuilder sb = new StringBuilder();
+        String arrow = " " + style.arrow() + " ";
+        if (!e.before().isEmpty()) {
+            List<String> placed = new ArrayList<>();
+            for (CycleReport b : e.before()) {
+                placed.add(b.pod + arrow + placement(b));
+            }
+            line(sb, "After the " + e.before().size() + " pod(s) of -f before it: " + String.join("; ", placed), "  ");
+        }
+        CycleReport r = e.report();
+        switch (e.verdict()) {
+            case "Scheduled" -> {
+                line(sb, style.bold(e.pod() + arrow + r.selected) + ": it schedules (" + r.feasibleNodes.size() + " feasible of "
+                        + r.numAllNodes + " node(s)" + runnerUp(r) + ")", "  ");
+                if (r.topNodes != null && r.topNodes.size() > 1) {
+                    line(sb, "  tie between " + String.join(", ", r.topNodes) + ": kube-scheduler picks one at random, kube-whatif the first",
+                            "    ");
+                }
+            }
+            case "Gated" -> line(sb, e.pod() + ": " + style.yellow("Gated") + " by " + r.preEnqueue.plugin() + ": "
+                    + String.join(", ", r.preEnqueue.reasons()), "  ");
+            case "Error" -> line(sb, e.pod() + ": " + style.red("Error") + ": " + (r.error != null ? r.error : r.scheduleError), "  ");
+            default -> {
+                sb.append(e.pod()).append(": ").append(style.red("Unschedulable")).append('\n');
+                line(sb, "  " + r.fitError, "  ");
+                if (r.postFilter != null && !r.postFilter.nominatedNodeName().isEmpty()) {
+                    line(sb, "  " + style.yellow("kube-scheduler preempts") + ": it nominates " + r.postFilter.nominatedNodeName()
+                            + (r.postFilter.victims().isEmpty() ? "" : " and evicts " + String.join(", ", r.postFilter.victims()))
+                            + "; the pod schedules there once they are gone", "    ");
+                }
+            }
+        }
+        if (!e.reasons().isEmpty()) {
+            sb.append('\n').append(style.bold("Why")).append("  (every filter that rejects a node; a node can be under several)\n");
+            for (Explanation.ReasonGroup g : e.reasons()) {
+                line(sb, "  " + g.plugin() + ": " + g.reason(), "    ");
+                line(sb, "    " + g.nodes().size() + " node(s): " + nodeList(g.nodes()), "      ");
+            }
+        }
+        if (!e.suggestions().isEmpty()) {
+            sb.append('\n').append(style.bold("What would help")).append("  (each verified by re-running the cycle; most nodes first)\n");
+            int i = 1;
+            for (Explanation.Suggestion s : e.suggestions()) {
+                String num = String.format("%3d. ", i++);
+                line(sb, num + s.summary(), "       ");
+                line(sb, "       " + style.green("opens " + s.opens().size() + " node(s)") + ": " + nodeList(s.opens())
+                        + "; the pod would go to " + s.selected(), "         ");
+                for (Explanation.Change c : s.changes()) {
+                    boolean request = c.field().contains(".resources.requests.");
+                    if (request || wide) {
+                        String what = c.field().isEmpty() ? c.object() : (wide ? c.object() + " " : "") + c.field();
+                        line(sb, "       " + what + ": " + (c.from() == null ? "(none)" : c.from()) + arrow
+                                + (c.to() == null ? "(removed)" : c.to()), "         ");
+                    }
+                }
+                if (s.newNode() != null && !s.newNode().taints().isEmpty()) {
+                    line(sb, "       taints: " + String.join(", ", s.newNode().taints()), "         ");
+                }
+            }
+        }
+        if ("Unschedulable".equals(e.verdict())) {
+            if (e.onlyNewNodes()) {
+                line(sb, "\n" + style.yellow("Nothing short of new nodes helps") + ": no verified change to the pod, to the existing nodes or"
+                        + " by evictions makes it fit" + (e.suggestions().isEmpty() ? ", and no copy of an existing node would either." : "."), "  ");
+            }
+            if (!e.unresolved().isEmpty()) {
+                line(sb, "No verified change found for: " + String.join(", ", e.unresolved()), "  ");
+            }
+        }
+        if (wide) {
+            sb.append('\n').append(new HumanRenderer(style, true, headers).cycle(r));
+        }
+        notes(sb, notes);
+        return sb.toString();
+    }
+
+    /** Appends {@code text} wrapped at 80 columns (continuation lines start with {@code indent}) and a newline. */
+    private static void line(StringBuilder sb, String text, String indent) {
+        if (text.startsWith("\n")) {
+            sb.append('\n');
+            text = text.substring(1);
+        }
+        sb.append(Text.wrap(text, indent, WIDTH, x -> x)).append('\n');
+    }
+
+    /** "; score 187, next node-a 150" from the score table, when there was scoring. */
+    private static String runnerUp(CycleReport r) {
+        if (r.scores == null || r.scores.get(r.selected) == null) {
+            return "";
+        }
+        long best = r.scores.get(r.selected).get("total");
+        String next = null;
+        long nextScore = Long.MIN_VALUE;
+        for (Map.Entry<String, Map<String, Long>> e : r.scores.entrySet()) {
+            long t = e.getValue().get("total");
+            if (!e.getKey().equals(r.selected) && (t > nextScore || (t == nextScore && e.getKey().compareTo(next) < 0))) {
+                next = e.getKey();
+                nextScore = t;
+            }
+        }
+        return "; score " + best + (next == null ? "" : ", next " + next + " " + nextScore);
+    }
+
+    private static String placement(CycleReport r) {
+        if (r.selected != null) {
+            return r.assumed != null && !r.assumed.ok() ? "bind failed on " + r.selected : r.selected;
+        }
+        if (r.postFilter != null && !r.postFilter.nominatedNodeName().isEmpty()) {
+            return "unschedulable (nominated " + r.postFilter.nominatedNodeName() + ")";
+        }
+        return r.preEnqueue != null ? "gated" : "unschedulable";
+    }
+
+    private static String nodeList(List<String> nodes) {
+        if (nodes.size() <= NODES_SHOWN) {
+            return String.join(", ", nodes);
+        }
+        return String.join(", ", nodes.subList(0, NODES_SHOWN)) + " and " + (nodes.size() - NODES_SHOWN) + " more";
+    }
+
+    private static void notes(StringBuilder sb, List<String> notes) {
+        if (!notes.isEmpty()) {
+            sb.append('\n').append(notes.size()).append(" note(s) while loading (see stderr)\n");
+        }
+    }
+
+    public static Map<String, Object> tree(Explanation e, List<String> notes) {
+        Map<String, Object> m = new LinkedHashMap<>();
+        m.put("pod", e.pod());
+        m.put("verdict", e.verdict());
+        CycleReport r = e.report();
+        if (r.selected != null) {
+            m.put("selected", r.selected);
+        }
+        if (r.fitError != null) {
+            m.put("fitError", r.fitError);
+        }
+        if (!e.before().isEmpty()) {
+            List<Object> before = new ArrayList<>();
+            for (CycleReport b : e.before()) {
+                before.add(placementTree(b));
+            }
+            m.put("before", before);
+        }
+        List<Object> reasons = new ArrayList<>();
+        for (Explanation.ReasonGroup g : e.reasons()) {
+            Map<String, Object> gm = new LinkedHashMap<>();
+            gm.put("plugin", g.plugin());
+            gm.put("reason", g.reason());
+            gm.put("code", g.code());
+            gm.put("count", g.nodes().size());
+            gm.put("nodes", g.nodes());
+            reasons.add(gm);
+        }
+        m.put("reasons", reasons);
+        List<Object> sugg = new ArrayList<>();
+        for (Explanation.Suggestion s : e.suggestions()) {
+            Map<String, Object> sm = new LinkedHashMap<>();
+            sm.put("kind", s.kind().json());
+            sm.put("summary", s.summary());
+            sm.put("opens", s.opens().size());
+            sm.put("nodes", s.opens());
+            sm.put("selected", s.selected());
+            List<Object> changes = new ArrayList<>();
+            for (Explanation.Change c : s.changes()) {
+                Map<String, Object> cm = new LinkedHashMap<>();
+                cm.put("object", c.object());
+                cm.put("field", c.field());
+                cm.put("from", c.from());
+                cm.put("to", c.to());
+                changes.add(cm);
+            }
+            sm.put("changes", changes);
+            if (!s.evictions().isEmpty()) {
+                List<Object> ev = new ArrayList<>();
+                for (Explanation.Eviction x : s.evictions()) {
+                    Map<String, Object> em = new LinkedHashMap<>();
+                    em.put("pod", x.pod());
+                    em.put("node", x.node());
+                    em.put("priority", x.priority());
+                    em.put("pdbViolating", x.pdbViolating());
+                    ev.add(em);
+                }
+                sm.put("evictions", ev);
+            }
+            if (s.newNode() != null) {
+                Map<String, Object> nm = new LinkedHashMap<>();
+                nm.put("name", s.newNode().name());
+                nm.put("copyOf", s.newNode().copyOf());
+                nm.put("allocatable", s.newNode().allocatable());
+                nm.put("labels", s.newNode().labels());
+                nm.put("taints", s.newNode().taints());
+                sm.put("newNode", nm);
+            }
+            sugg.add(sm);
+        }
+        m.put("suggestions", sugg);
+        m.put("onlyNewNodes", e.onlyNewNodes());
+        m.put("unresolved", e.unresolved());
+        m.put("report", ReportTree.step(r, false));
+        if (!notes.isEmpty()) {
+            m.put("notes", notes);
+        }
+        return m;
+    }
+
+    // ---- capacity ----
+
+    public String capacity(String template, Capacity.Result r, List<String> notes) {
+        StringBuilder sb = new StringBuilder();
+        line(sb, style.bold(template + ": " + r.replicas() + " replica(s) fit"), "  ");
+        if (!r.replicasOnNodes().isEmpty()) {
+            sb.append('\n');
+            Table t = new Table(List.of("NODE", "REPLICAS"), false, true);
+            for (Capacity.NodeCount c : r.replicasOnNodes()) {
+                t.add(c.node(), String.valueOf(c.replicas()));
+            }
+            sb.append(t.render(headers));
+        }
+        sb.append('\n');
+        line(sb, "Stopped: " + r.stop().type() + ": " + r.stop().message(), "  ");
+        if (!r.failSummary().isEmpty()) {
+            sb.append("Fit failures on nodes:\n");
+            for (Capacity.ReasonCount c : r.failSummary()) {
+                line(sb, String.format("  %5d  %s", c.count(), c.reason()), "         ");
+            }
+        }
+        if (wide && r.stopReport() != null) {
+            sb.append('\n').append(new HumanRenderer(style, true, headers).cycle(r.stopReport()));
+        }
+        notes(sb, notes);
+        return sb.toString();
+    }
+
+    public static Map<String, Object> capacityTree(String template, Capacity.Result r, List<String> notes) {
+        Map<String, Object> m = new LinkedHashMap<>();
+        m.put("pod", template);
+        m.put("replicas", r.replicas());
+        m.put("maxReplicas", r.max());
+        List<Object> on = new ArrayList<>();
+        for (Capacity.NodeCount c : r.replicasOnNodes()) {
+            Map<String, Object> cm = new LinkedHashMap<>();
+            cm.put("nodeName", c.node());
+            cm.put("replicas", c.replicas());
+            on.add(cm);
+        }
+        m.put("replicasOnNodes", on);
+        m.put("lastPod", r.lastPlaced());
+        Map<String, Object> fr = new LinkedHashMap<>();
+        fr.put("failType", r.stop().type());
+        fr.put("failMessage", r.stop().message());
+        m.put("failReason", fr);
+        List<Object> fs = new ArrayList<>();
+        for (Capacity.ReasonCount c : r.failSummary()) {
+            Map<String, Object> cm = new LinkedHashMap<>();
+            cm.put("reason", c.reason());
+            cm.put("count", c.count());
+            fs.add(cm);
+        }
+        m.put("failSummary", fs);
+        if (r.stopReport() != null) {
+            m.put("stopReport", ReportTree.step(r.stopReport(), true));
+        }
+        if (!notes.isEmpty()) {
+            m.put("notes", notes);
+        }
+        return m;
+    }
+
+    // ---- simulate ----
+
+    public String simulate(RunReport run, boolean queueOrder, boolean details) {
+        StringBuilder sb = new StringBuilder();
+        if (run.configError != null) {
+            return "Invalid configuration: " + run.configError + "\n";
+        }
+        Table t = new Table(List.of("#", "POD", "RESULT", "NODE"), true, false, false, false);
+        int i = 1;
+        int scheduled = 0;
+        int unschedulable = 0;
+        int gated = 0;
+        int nominated = 0;
+        int victims = 0;
+        for (CycleReport r : run.steps) {
+            String word = verdict(r);
+            String node = r.selected != null ? r.selected : "-";
+            if (r.postFilter != null && !r.postFilter.nominatedNodeName().isEmpty()) {
+                node = "(nominated " + r.postFilter.nominatedNodeName() + ")";
+                nominated++;
+                victims += r.postFilter.victims().size();
+            }
+            switch (word) {
+                case "Scheduled" -> scheduled++;
+                case "Gated" -> gated++;
+                default -> unschedulable++;
+            }
+            t.add(new String[] {String.valueOf(i++), r.pod, word, node}, new String[] {String.valueOf(i - 1), r.pod, color(word), node});
+        }
+        sb.append(t.render(headers));
+        StringBuilder summary = new StringBuilder().append(run.steps.size()).append(" pod(s) in ")
+                .append(queueOrder ? "queue order (QueueSort)" : "file order").append(": ").append(scheduled).append(" scheduled, ")
+                .append(unschedulable).append(" unschedulable");
+        if (gated > 0) {
+            summary.append(", ").append(gated).append(" gated");
+        }
+        if (nominated > 0) {
+            summary.append("; ").append(nominated).append(" nominated after preemption, ").append(victims).append(" victim(s) evicted");
+        }
+        sb.append('\n');
+        line(sb, summary.toString(), "  ");
+        List<CycleReport> failed = new ArrayList<>();
+        for (CycleReport r : run.steps) {
+            if (r.selected == null || (r.assumed != null && !r.assumed.ok())) {
+                failed.add(r);
+            }
+        }
+        if (!failed.isEmpty() && !details) {
+            sb.append('\n').append(style.bold("Not scheduled")).append('\n');
+            for (CycleReport r : failed) {
+                line(sb, "  " + r.pod + ": " + message(r), "    ");
+                if (r.postFilter != null && !r.postFilter.victims().isEmpty()) {
+                    line(sb, "    nominated to " + r.postFilter.nominatedNodeName() + ", evicting " + String.join(", ", r.postFilter.victims()), "      ");
+                }
+            }
+        }
+        if (details) {
+            HumanRenderer h = new HumanRenderer(style, wide, headers);
+            int k = 1;
+            for (CycleReport r : run.steps) {
+                sb.append('\n').append(style.bold(style.rule() + " " + k++ + "/" + run.steps.size() + " ")).append('\n').append(h.cycle(r));
+            }
+        }
+        notes(sb, run.notes);
+        return sb.toString();
+    }
+
+    private static String message(CycleReport r) {
+        if (r.error != null) {
+            return r.error;
+        }
+        if (r.preEnqueue != null) {
+            return "gated by " + r.preEnqueue.plugin() + ": " + String.join(", ", r.preEnqueue.reasons());
+        }
+        if (r.selected != null && r.assumed != null && r.assumed.failure() != null) {
+            return "binding failed on " + r.selected + ": " + r.assumed.failure().plugin() + ": " + String.join(", ", r.assumed.failure().reasons());
+        }
+        return r.fitError != null ? r.fitError : String.valueOf(r.scheduleError);
+    }
+
+    private static String verdict(CycleReport r) {
+        if (r.selected != null) {
+            return r.assumed != null && !r.assumed.ok() ? "BindFailed" : "Scheduled";
+        }
+        if (r.preEnqueue != null) {
+            return "Gated";
+        }
+        if (r.error != null || (r.scheduleError != null && r.fitError == null)) {
+            return "Error";
+        }
+        return "Unschedulable";
+    }
+
+    private String color(String word) {
+        return switch (word) {
+            case "Scheduled" -> style.green(word);
+            case "Gated" -> style.yellow(word);
+            default -> style.red(word);
+        };
+    }
+
+    private static Map<String, Object> placementTree(CycleReport r) {
+        Map<String, Object> m = new LinkedHashMap<>();
+        m.put("pod", r.pod);
+        m.put("result", verdict(r));
+        m.put("node", r.selected);
+        if (r.postFilter != null && !r.postFilter.nominatedNodeName().isEmpty()) {
+            m.put("nominatedNodeName", r.postFilter.nominatedNodeName());
+            m.put("victims", r.postFilter.victims());
+        }
+        if (r.selected == null) {
+            m.put("message", message(r));
+        }
+        return m;
+    }
+
+    public static Map<String, Object> simulateTree(RunReport run, boolean queueOrder) {
+        Map<String, Object> m = new LinkedHashMap<>();
+        if (run.configError != null) {
+            m.put("configError", run.configError);
+            return m;
+        }
+        m.put("order", queueOrder ? "queue" : "file");
+        List<Object> placements = new ArrayList<>();
+        List<Object> steps = new ArrayList<>();
+        for (CycleReport r : run.steps) {
+            placements.add(placementTree(r));
+            steps.add(ReportTree.step(r, true));
+        }
+        m.put("placements", placements);
+        m.put("steps", steps);
+        if (!run.notes.isEmpty()) {
+            m.put("notes", run.notes);
+        }
+        return m;
+    }
+
+    // ---- diff ----
+
+    public String diff(ProfileDiff.Result d, String a, String b, List<String> notes) {
+        StringBuilder sb = new StringBuilder();
+        sb.append("A: ").append(a).append("   B: ").append(b).append('\n');
+        Table t = new Table(List.of("POD", "A NODE", "A SCORE", "B NODE", "B SCORE", ""), false, false, true, false, true, false);
+        int differ = 0;
+        for (ProfileDiff.PodDiff p : d.pods()) {
+            String mark = p.same() ? "" : style.unicode() ? "≠" : "!=";
+            differ += p.same() ? 0 : 1;
+            String[] cells = {p.pod(), sideNode(p.a()), score(p.a()), sideNode(p.b()), score(p.b()), mark};
+            String[] disp = cells.clone();
+            disp[5] = style.red(mark);
+            t.add(cells, disp);
+        }
+        sb.append('\n').append(t.render(headers));
+        for (ProfileDiff.PodDiff p : d.pods()) {
+            if (p.same()) {
+                continue;
+            }
+            sb.append('\n');
+            line(sb, style.bold(p.pod()) + ": " + p.explanation(), "  ");
+            if (!p.margins().isEmpty() && p.a().node() != null && p.b().node() != null) {
+                line(sb, "  weighted score of " + p.a().node() + " minus " + p.b().node() + ", per plugin (A, B: weight and margin):", "    ");
+                Table mt = new Table(List.of("  PLUGIN", "WEIGHT A", "WEIGHT B", "MARGIN A", "MARGIN B", "SHIFT"), false, true, true, true, true, true);
+                for (ProfileDiff.PluginMargin m : p.margins()) {
+                    mt.add("  " + m.plugin(), str(m.weightA()), str(m.weightB()), str(m.marginA()), str(m.marginB()), str(m.shift()));
+                }
+                sb.append(mt.render(headers));
+            }
+        }
+        sb.append('\n').append(differ == 0 ? "Identical placements" : differ + " of " + d.pods().size() + " placement(s) differ").append(".\n");
+        notes(sb, notes);
+        return sb.toString();
+    }
+
+    private static String str(Object o) {
+        return o == null ? "-" : String.valueOf(o);
+    }
+
+    private static String sideNode(ProfileDiff.Side s) {
+        return s.node() != null ? (s.outcome().equals("Scheduled") ? s.node() : s.node() + " (" + s.outcome() + ")") : s.outcome();
+    }
+
+    private static String score(ProfileDiff.Side s) {
+        return s.score() == null ? "-" : String.valueOf(s.score());
+    }
+
+    public static Map<String, Object> tree(ProfileDiff.Result d, String a, String b, List<String> notes) {
+        Map<String, Object> m = new LinkedHashMap<>();
+        m.put("configA", a);
+        m.put("configB", b);
+        m.put("identical", d.identical());
+        List<Object> pods = new ArrayList<>();
+        for (ProfileDiff.PodDiff p : d.pods()) {
+            Map<String, Object> pm = new LinkedHashMap<>();
+            pm.put("pod", p.pod());
+            pm.put("same", p.same());
+            pm.put("a", sideTree(p.a()));
+            pm.put("b", sideTree(p.b()));
+            if (!p.same()) {
+                pm.put("movedBy", p.movedBy());
+                pm.put("cause", p.cause());
+                pm.put("explanation", p.explanation());
+            }
+            List<Object> margins = new ArrayList<>();
+            for (ProfileDiff.PluginMargin x : p.margins()) {
+                Map<String, Object> mm = new LinkedHashMap<>();
+                mm.put("plugin", x.plugin());
+                mm.put("weightA", x.weightA());
+                mm.put("weightB", x.weightB());
+                mm.put("marginA", x.marginA());
+                mm.put("marginB", x.marginB());
+                mm.put("shift", x.shift());
+                margins.add(mm);
+            }
+            if (!margins.isEmpty()) {
+                pm.put("margins", margins);
+            }
+            pods.add(pm);
+        }
+        m.put("pods", pods);
+        if (!notes.isEmpty()) {
+            m.put("notes", notes);
+        }
+        return m;
+    }
+
+    private static Map<String, Object> sideTree(ProfileDiff.Side s) {
+        Map<String, Object> m = new LinkedHashMap<>();
+        m.put("result", s.outcome());
+        m.put("node", s.node());
+        m.put("score", s.score());
+        if (s.message() != null) {
+            m.put("message", s.message());
+        }
+        return m;
+    }
+}

@@ -1,0 +1,92 @@
+package io.kubewhatif.shell;
+
+import io.kubewhatif.app.Session;
+import io.kubewhatif.cli.Cli;
+import io.kubewhatif.engine.config.Profile;
+import org.jline.reader.EndOfFileException;
+import org.jline.reader.LineReader;
+import org.jline.reader.LineReaderBuilder;
+import org.jline.reader.ParsedLine;
+import org.jline.reader.UserInterruptException;
+import org.jline.reader.impl.DefaultParser;
+import org.jline.terminal.Terminal;
+import picocli.CommandLine;
+
+import java.io.InputStream;
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * The interactive shell: reads lines with JLine (history, TAB completion) and runs each through
+ * {@link Cli#commandLine(PrintWriter, PrintWriter, Cli.Env, Session)}, the same parser and commands as the command
+ * line, working on one session's snapshot.
+ */
+public final class Repl {
+    public static final String PROMPT = "whatif> ";
+
+    private Repl() {
+    }
+
+    /**
+     * Runs until exit, quit or end of input.
+     *
+     * @param history the history file, or null for none
+     * @param env     the process environment; commands get no stdin (the terminal is the shell's)
+     * @return the exit code of the shell (0)
+     */
+    public static int run(Terminal terminal, Session session, Cli.Env env, Path history, List<String> sources) {
+        PrintWriter out = terminal.writer();
+        boolean fancy = env.tty() && !Terminal.TYPE_DUMB.equals(terminal.getType()) && !Terminal.TYPE_DUMB_COLOR.equals(terminal.getType());
+        Cli.Env inner = new Cli.Env(InputStream.nullInputStream(), fancy, env.noColorEnv(), env.invokedAs());
+        CommandLine completion = Cli.commandLine(out, out, inner, session);
+        DefaultParser parser = new DefaultParser();
+        parser.setEscapeChars(new char[0]);
+        LineReaderBuilder builder = LineReaderBuilder.builder().terminal(terminal).appName("kube-whatif").parser(parser)
+                .completer(new ShellCompleter(completion.getCommandSpec(), session));
+        if (history != null) {
+            builder.variable(LineReader.HISTORY_FILE, history);
+        }
+        LineReader reader = builder.build();
+        banner(out, session, sources);
+        while (true) {
+            String line;
+            try {
+                line = reader.readLine(PROMPT);
+            } catch (UserInterruptException e) {
+                continue;
+            } catch (EndOfFileException e) {
+                break;
+            }
+            String trimmed = line.strip();
+            if (trimmed.isEmpty() || trimmed.startsWith("#")) {
+                continue;
+            }
+            if (ShellCommands.BUILTINS.contains(trimmed)) {
+                break;
+            }
+            ParsedLine parsed = reader.getParsedLine();
+            List<String> words = new ArrayList<>(parsed.words());
+            // The parser adds an empty word at the cursor after trailing blanks (for completion): not an argument.
+            if (!words.isEmpty() && words.get(words.size() - 1).isEmpty() && Character.isWhitespace(line.charAt(line.length() - 1))) {
+                words.remove(words.size() - 1);
+            }
+            Cli.commandLine(out, out, inner, session).execute(words.toArray(new String[0]));
+            out.flush();
+        }
+        out.flush();
+        return 0;
+    }
+
+    private static void banner(PrintWriter out, Session session, List<String> sources) {
+        List<String> profiles = session.config().profiles().stream().map(Profile::schedulerName).toList();
+        out.println("kube-whatif shell: " + session.nodes().size() + " node(s), " + session.pods().size() + " pod(s) from "
+                + String.join(", ", sources) + "; profile" + (profiles.size() == 1 ? " " : "s ") + String.join(", ", profiles) + ".");
+        out.println("Edits change this snapshot only. Type help for the commands, TAB to complete, exit to leave.");
+        for (String w : session.loadWarnings()) {
+            out.println("warning: " + w);
+        }
+        out.flush();
+    }
+}

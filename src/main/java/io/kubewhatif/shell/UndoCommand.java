@@ -1,0 +1,34 @@
+package io.kubewhatif.shell;
+
+import io.kubewhatif.app.Session;
+import io.kubewhatif.cli.ExitCodes;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Spec;
+
+import java.io.PrintWriter;
+import java.util.Optional;
+import java.util.concurrent.Callable;
+
+/** undo: revert the last edit. */
+@Command(name = "undo", description = {"Revert the last edit.", "Any edit of the snapshot or the configuration, reset included."},
+        footer = {"", "Examples:", "  undo"})
+public final class UndoCommand implements Callable<Integer> {
+    private final Session session;
+
+    @Spec
+    CommandSpec spec;
+
+    public UndoCommand(Session session) {
+        this.session = session;
+    }
+
+    @Override
+    public Integer call() {
+        PrintWriter out = spec.commandLine().getOut();
+        Optional<String> undone = session.undo();
+        out.println(undone.map(c -> "undone: " + c).orElse("nothing to undo"));
+        out.flush();
+        return ExitCodes.OK;
+    }
+}

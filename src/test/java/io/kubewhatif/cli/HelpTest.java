@@ -1,0 +1,94 @@
+package io.kubewhatif.cli;
+
+import io.kubewhatif.app.Session;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
+import org.junit.jupiter.api.Test;
+import picocli.CommandLine;
+
+import java.io.ByteArrayInputStream;
+import java.io.InputStream;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.stream.Stream;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/** Every command, of the command line and of the shell, has help with examples; help and unknown commands read well. */
+class HelpTest {
+    record Cmd(String path, CommandLine cl) {
+        @Override
+        public String toString() {
+            return path;
+        }
+    }
+
+    static Stream<Cmd> commands() throws Exception {
+        List<Cmd> out = new ArrayList<>();
+        collect("", cli(null), out);
+        Session s = Session.open(InputStream.nullInputStream(), List.of("samples/quickstart/cluster.yaml"), null);
+        collect("(shell)", cli(s), out);
+        return out.stream();
+    }
+
+    static CommandLine cli(Session s) {
+        return Cli.commandLine(new PrintWriter(new StringWriter()), new PrintWriter(new StringWriter()),
+                Cli.Env.test(InputStream.nullInputStream()), s);
+    }
+
+    private static void collect(String prefix, CommandLine cl, List<Cmd> out) {
+        out.add(new Cmd(prefix.isEmpty() ? "(root)" : prefix, cl));
+        for (var e : cl.getSubcommands().entrySet()) {
+            if (e.getKey().equals(e.getValue().getCommandName())) {
+                collect(prefix + " " + e.getKey(), e.getValue(), out);
+            }
+        }
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("commands")
+    void everyCommandHasExamples(Cmd c) {
+        String usage = c.cl().getUsageMessage(CommandLine.Help.Ansi.OFF);
+        assertTrue(usage.contains("\nExamples:\n  "), c.path() + " has no examples:\n" + usage);
+        assertTrue(usage.startsWith("Usage: ") && !usage.startsWith("Usage:  "), usage);
+    }
+
+    record Result(int code, String out, String err) {
+    }
+
+    static Result run(String... args) {
+        StringWriter out = new StringWriter();
+        StringWriter err = new StringWriter();
+        int code = Cli.commandLine(new PrintWriter(out), new PrintWriter(err), Cli.Env.test(new ByteArrayInputStream(new byte[0]))).execute(args);
+        return new Result(code, out.toString(), err.toString());
+    }
+
+    @Test
+    void helpCommandPrintsTheUsageOfACommand() {
+        Result r = run("help", "schedule");
+        assertEquals(0, r.code());
+        assertEquals(run("schedule", "--help").out(), r.out());
+        Result bad = run("help", "nope");
+        assertEquals(ExitCodes.USAGE, bad.code());
+        assertEquals("error: unknown command \"nope\"\nRun 'kubectl-whatif help --help' for usage.\n", bad.err());
+    }
+
+    @Test
+    void unknownCommandsAreNamedWithASuggestion() {
+        Result r = run("schedul", "-f", "x");
+        assertEquals(ExitCodes.USAGE, r.code());
+        assertEquals("error: unknown command \"schedul\" for \"kubectl-whatif\"\nDid you mean 'schedule'?\n"
+                + "Run 'kubectl-whatif --help' for usage.\n", r.err());
+    }
+
+    @Test
+    void invokedAsAPluginTheUsageSaysKubectlWhatif() {
+        StringWriter out = new StringWriter();
+        Cli.commandLine(new PrintWriter(out), new PrintWriter(new StringWriter()),
+                new Cli.Env(InputStream.nullInputStream(), false, true, InvokedAs.PLUGIN)).execute("schedule", "--help");
+        assertTrue(out.toString().startsWith("Usage: kubectl whatif schedule "), out.toString());
+    }
+}

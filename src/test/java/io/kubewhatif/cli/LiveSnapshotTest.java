@@ -1,0 +1,153 @@
+package io.kubewhatif.cli;
+
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.io.ByteArrayInputStream;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.util.List;
+import java.util.Map;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * --from-kubectl and --cluster kubectl: with a fake kubectl first on PATH: the snapshot is one read-only
+ * {@code kubectl get … -A -o json}, never anything else, never Secrets.
+ */
+class LiveSnapshotTest {
+    @TempDir
+    Path dir;
+
+    Path log;
+    Path fixture;
+
+    static final String SNAPSHOT = """
+            {"apiVersion": "v1", "kind": "List", "items": [
+              {"apiVersion": "v1", "kind": "Node", "metadata": {"name": "node-a", "labels": {"kubernetes.io/hostname": "node-a"}},
+               "status": {"capacity": {"cpu": "2", "memory": "4Gi", "pods": "110"}, "allocatable": {"cpu": "2", "memory": "4Gi", "pods": "110"}}},
+              {"apiVersion": "v1", "kind": "Pod", "metadata": {"name": "busy", "namespace": "shop", "uid": "u1"},
+               "spec": {"nodeName": "node-a", "containers": [{"name": "c", "image": "x", "resources": {"requests": {"cpu": "1500m"}}}]},
+               "status": {"phase": "Running"}},
+              {"apiVersion": "v1", "kind": "Pod", "metadata": {"name": "web", "namespace": "shop", "uid": "u2"},
+               "spec": {"containers": [{"name": "c", "image": "x", "resources": {"requests": {"cpu": "1"}}}]},
+               "status": {"phase": "Pending"}}
+            ]}
+            """;
+
+    @BeforeEach
+    void fakeKubectl() throws Exception {
+        log = dir.resolve("invocations.log");
+        fixture = dir.resolve("snapshot.json");
+        Files.writeString(fixture, SNAPSHOT);
+        writeKubectl("""
+                #!/bin/sh
+                printf '%s\\n' "$*" >> "LOG"
+                if [ -f "FAILTYPES" ]; then
+                  case "$*" in *resourceslices*) echo 'error: the server doesn'"'"'t have a resource type "resourceslices"' >&2; exit 1;; esac
+                fi
+                if [ -f "UNREACHABLE" ]; then echo 'Unable to connect to the server: dial tcp 10.0.0.1:6443: i/o timeout' >&2; exit 1; fi
+                cat "FIXTURE"
+                """);
+    }
+
+    void writeKubectl(String script) throws Exception {
+        Path bin = dir.resolve("bin");
+        Files.createDirectories(bin);
+        Path k = bin.resolve("kubectl");
+        Files.writeString(k, script.replace("LOG", log.toString()).replace("FIXTURE", fixture.toString())
+                .replace("FAILTYPES", dir.resolve("failtypes").toString()).replace("UNREACHABLE", dir.resolve("unreachable").toString()));
+        Files.setPosixFilePermissions(k, PosixFilePermissions.fromString("rwxr-xr-x"));
+    }
+
+    record Result(int code, String out, String err) {
+    }
+
+    Result run(String... args) {
+        return runWith(Map.of("PATH", dir.resolve("bin") + ":/usr/bin:/bin"), args);
+    }
+
+    static Result runWith(Map<String, String> env, String... args) {
+        StringWriter out = new StringWriter();
+        StringWriter err = new StringWriter();
+        Cli.Env e = new Cli.Env(new ByteArrayInputStream(new byte[0]), false, true, "kubectl-whatif", false, env);
+        int code = Cli.commandLine(new PrintWriter(out), new PrintWriter(err), e).execute(args);
+        return new Result(code, out.toString(), err.toString());
+    }
+
+    List<String> invocations() throws Exception {
+        return Files.exists(log) ? Files.readAllLines(log) : List.of();
+    }
+
+    void assertReadOnly() throws Exception {
+        assertFalse(invocations().isEmpty(), "kubectl was run");
+        for (String line : invocations()) {
+            assertTrue(line.startsWith("get "), "only 'kubectl get': " + line);
+            assertTrue(line.contains(" -A -o json"), line);
+            assertFalse(line.toLowerCase().contains("secret"), "never Secrets: " + line);
+            for (String verb : List.of("apply", "create", "delete", "patch", "edit", "replace", "scale", "cordon", "drain", "label", "annotate", "exec")) {
+                assertFalse(line.matches("(^|.* )" + verb + "( .*|$)"), "no " + verb + ": " + line);
+            }
+        }
+    }
+
+    @Test
+    void explainAPendingPodOfTheLiveCluster() throws Exception {
+        Result r = run("explain", "web", "-n", "shop", "--from-kubectl", "--context", "prod", "--kubeconfig", "/k/config");
+        assertEquals(ExitCodes.UNSCHEDULABLE, r.code(), r.out() + r.err());
+        assertTrue(r.out().startsWith("shop/web: Unschedulable\n  0/1 nodes are available: 1 Insufficient cpu."), r.out());
+        assertReadOnly();
+        assertEquals(List.of("get nodes,pods,pv,pvc,storageclasses,csinodes,csidrivers,pdb,services,replicasets,statefulsets,namespaces,"
+                + "priorityclasses,resourceclaims,resourceslices,deviceclasses -A -o json --context prod --kubeconfig /k/config --namespace shop"), invocations());
+    }
+
+    @Test
+    void clusterKubectlPrefixTakesTheContext() throws Exception {
+        Result r = run("capacity", "--cluster", "kubectl:staging", "-f", "samples/capacity/pod.yaml");
+        assertEquals(ExitCodes.OK, r.code(), r.out() + r.err());
+        assertTrue(r.out().startsWith("Pod shop/worker: 1 replica(s) fit"), r.out());
+        assertReadOnly();
+        assertTrue(invocations().get(0).endsWith("-A -o json --context staging"), invocations().toString());
+    }
+
+    @Test
+    void resourceTypesTheServerLacksAreDroppedWithAWarning() throws Exception {
+        Files.writeString(dir.resolve("failtypes"), "");
+        Result r = run("simulate", "--from-kubectl", "-f", "samples/capacity/pod.yaml");
+        assertEquals(ExitCodes.OK, r.code(), r.out() + r.err());
+        assertTrue(r.err().contains("warning: the cluster has no resource type \"resourceslices\"; the snapshot is taken without it"), r.err());
+        assertEquals(2, invocations().size());
+        assertFalse(invocations().get(1).contains("resourceslices"));
+        assertReadOnly();
+    }
+
+    @Test
+    void anUnreachableClusterIsOneErrorLine() throws Exception {
+        Files.writeString(dir.resolve("unreachable"), "");
+        Result r = run("explain", "web", "-n", "shop", "--from-kubectl");
+        assertEquals(ExitCodes.BAD_INPUT, r.code());
+        assertTrue(r.err().startsWith("error: kubectl get nodes,pods,"), r.err());
+        assertTrue(r.err().endsWith(" -A -o json: exit status 1: Unable to connect to the server: dial tcp 10.0.0.1:6443: i/o timeout\n"), r.err());
+        assertEquals(1, r.err().lines().count(), r.err());
+    }
+
+    @Test
+    void noKubectlOnPath() {
+        Result r = runWith(Map.of("PATH", dir.resolve("empty").toString()), "explain", "web", "--from-kubectl");
+        assertEquals(ExitCodes.BAD_INPUT, r.code());
+        assertEquals("error: kubectl: not found on PATH (needed by --from-kubectl / --cluster kubectl:); install kubectl or pass --cluster FILE\n", r.err());
+    }
+
+    @Test
+    void aClusterIsRequired() {
+        Result r = run("explain", "web");
+        assertEquals(ExitCodes.USAGE, r.code());
+        assertTrue(r.err().startsWith("error: Missing required option: '--cluster=PATH' (or --from-kubectl)"), r.err());
+    }
+}

@@ -1,0 +1,187 @@
+package io.kubewhatif.cli;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
+
+import java.io.ByteArrayInputStream;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.stream.Stream;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * explain, capacity, simulate and diff through the CLI: exit codes, formats, 80 columns, errors. The commands of the
+ * samples' READMEs are also compared with golden outputs by SamplesGoldenTest.
+ */
+class WorkflowsCliTest {
+    @TempDir
+    Path dir;
+
+    record Result(int code, String out, String err) {
+    }
+
+    static Result run(Cli.Env env, String... args) {
+        StringWriter out = new StringWriter();
+        StringWriter err = new StringWriter();
+        int code = Cli.commandLine(new PrintWriter(out), new PrintWriter(err), env).execute(args);
+        return new Result(code, out.toString(), err.toString());
+    }
+
+    static Result run(String... args) {
+        return run(Cli.Env.test(new ByteArrayInputStream(new byte[0])), args);
+    }
+
+    record Case(String golden, int exit, String[] args) {
+        @Override
+        public String toString() {
+            return golden;
+        }
+    }
+
+    static Case c(String golden, int exit, String... args) {
+        return new Case(golden, exit, args);
+    }
+
+    static Stream<Case> samples() {
+        String explain = "samples/explain/cluster.yaml";
+        String quick = "samples/quickstart/cluster.yaml";
+        String sim = "samples/simulate/cluster.yaml";
+        return Stream.of(
+                c("explain.txt", 5, "explain", "web-big", "-n", "shop", "--cluster", explain),
+                c("explain.json", 5, "explain", "web-big", "-n", "shop", "--cluster", explain, "-o", "json"),
+                c("explain-all-namespaces.txt", 5, "explain", "web-big", "-A", "--cluster", explain),
+                c("explain-workloads.txt", 5, "explain", "-f", "samples/simulate/workloads.yaml", "--cluster", sim),
+                c("explain-scheduled.txt", 0, "explain", "-f", "samples/quickstart/pod.yaml", "--cluster", quick),
+                c("capacity.txt", 0, "capacity", "-f", "samples/capacity/pod.yaml", "--cluster", quick),
+                c("capacity.json", 0, "capacity", "-f", "samples/capacity/pod.yaml", "--cluster", quick, "-o", "json"),
+                c("capacity-deployment.txt", 0, "capacity", "-f", "samples/capacity/deployment.yaml", "--cluster", quick),
+                c("capacity-max.txt", 0, "capacity", "-f", "samples/capacity/pod.yaml", "--cluster", quick, "--max", "3"),
+                c("capacity-max-unreached.txt", 5, "capacity", "-f", "samples/capacity/pod.yaml", "--cluster", quick, "--max", "100"),
+                c("simulate.txt", 5, "simulate", "-f", "samples/simulate/workloads.yaml", "--cluster", sim),
+                c("simulate-queue.txt", 5, "simulate", "-f", "samples/simulate/workloads.yaml", "--cluster", sim, "--queue-order"),
+                c("simulate.json", 5, "simulate", "-f", "samples/simulate/workloads.yaml", "--cluster", sim, "-o", "json"),
+                c("simulate-replicas.txt", 0, "simulate", "-f", "samples/diff/pods.yaml", "--cluster", quick, "--replicas", "2", "--details"),
+                c("diff.txt", 7, "diff", "--config", "samples/diff/a.yaml", "--config-b", "samples/diff/b.yaml", "--cluster", quick, "-f", "samples/diff/pods.yaml"),
+                c("diff.json", 7, "diff", "--config", "samples/diff/a.yaml", "--config-b", "samples/diff/b.yaml", "--cluster", quick, "-f", "samples/diff/pods.yaml", "-o", "json"),
+                c("diff-same.txt", 0, "diff", "--config", "samples/diff/a.yaml", "--cluster", quick, "-f", "samples/diff/pods.yaml"));
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("samples")
+    void exitCodesAndFormats(Case c) throws Exception {
+        Result r = run(c.args());
+        assertEquals(c.exit(), r.code(), r.out() + r.err());
+        assertEquals("", r.err(), "no warnings on the samples");
+        if (c.golden().endsWith(".json")) {
+            new ObjectMapper().readTree(r.out());
+        } else {
+            for (String line : r.out().split("\n")) {
+                assertTrue(line.length() <= 80, "wider than 80 columns: " + line);
+            }
+            assertTrue(r.out().chars().allMatch(ch -> ch < 128), "ASCII off a terminal");
+        }
+    }
+
+    @Test
+    void explainJsonCarriesVerifiedSuggestionsAndTheFullReport() throws Exception {
+        Result r = run("explain", "web-big", "-n", "shop", "--cluster", "samples/explain/cluster.yaml", "-o", "json");
+        JsonNode j = new ObjectMapper().readTree(r.out());
+        assertEquals("Unschedulable", j.get("verdict").asText());
+        assertTrue(j.get("report").has("filterAll"));
+        assertTrue(j.get("suggestions").size() >= 7, r.out());
+        for (JsonNode s : j.get("suggestions")) {
+            assertEquals(s.get("opens").asInt(), s.get("nodes").size());
+            assertTrue(s.get("nodes").toString().contains(s.get("selected").asText()));
+        }
+    }
+
+    @Test
+    void yamlOutputsParse() throws Exception {
+        Result r = run("capacity", "-f", "samples/capacity/pod.yaml", "--cluster", "samples/quickstart/cluster.yaml", "-o", "yaml");
+        assertEquals(0, r.code());
+        assertTrue(r.out().contains("failReason:"), r.out());
+        Result d = run("diff", "--config", "samples/diff/a.yaml", "--config-b", "samples/diff/b.yaml", "--cluster", "samples/quickstart/cluster.yaml",
+                "-f", "samples/diff/pods.yaml", "-o", "yaml");
+        assertEquals(7, d.code());
+        assertTrue(d.out().contains("identical: false"), d.out());
+    }
+
+    @Test
+    void progressOnlyOnATerminal() {
+        Cli.Env tty = new Cli.Env(new ByteArrayInputStream(new byte[0]), false, true, "kubectl-whatif", true, System.getenv());
+        Result r = run(tty, "capacity", "-f", "samples/capacity/pod.yaml", "--cluster", "samples/quickstart/cluster.yaml");
+        assertTrue(r.err().startsWith("\rplaced 1 replica(s), "), r.err());
+        assertTrue(r.err().endsWith("\r\u001b[K"), "the progress line is cleared");
+        Result plain = run("capacity", "-f", "samples/capacity/pod.yaml", "--cluster", "samples/quickstart/cluster.yaml");
+        assertEquals("", plain.err());
+        assertEquals(plain.out(), r.out());
+    }
+
+    record Bad(String name, int exit, String errStart, String[] args) {
+        @Override
+        public String toString() {
+            return name;
+        }
+    }
+
+    static Bad bad(String name, int exit, String errStart, String... args) {
+        return new Bad(name, exit, errStart, args);
+    }
+
+    static Stream<Bad> errors() {
+        String quick = "samples/quickstart/cluster.yaml";
+        return Stream.of(
+                bad("explain without a pod", 2, "error: Missing POD_NAME (a pending pod of the cluster) or -f PATH", "explain", "--cluster", quick),
+                bad("explain: no such pod", 3, "error: pod \"nope\" not found in namespace \"default\" of the cluster (-A searches all namespaces)",
+                        "explain", "nope", "--cluster", quick),
+                bad("explain: a running pod", 3, "error: pod shop/api-0 is already bound to node node-a; explain takes a pending pod",
+                        "explain", "api-0", "-n", "shop", "--cluster", quick),
+                bad("explain: no such pod in -f", 3, "error: samples/simulate/workloads.yaml: no pod named \"nope\" among ",
+                        "explain", "nope", "-f", "samples/simulate/workloads.yaml", "--cluster", quick),
+                bad("capacity of two pods", 3, "error: samples/simulate/workloads.yaml: capacity takes exactly one Pod or workload, found 5",
+                        "capacity", "-f", "samples/simulate/workloads.yaml", "--cluster", quick),
+                bad("capacity --max -1", 2, "error: --max: must be 0 or more, got -1", "capacity", "-f", "samples/capacity/pod.yaml", "--cluster", quick, "--max", "-1"),
+                bad("diff without configurations", 2, "error: Missing --config and/or --config-b", "diff", "--cluster", quick, "-f", "samples/diff/pods.yaml"),
+                bad("simulate --replicas -2", 2, "error: --replicas: must be 0 or more, got -2", "simulate", "--cluster", quick, "-f", "samples/diff/pods.yaml",
+                        "--replicas", "-2"),
+                bad("explain with an invalid configuration", 4, "error: invalid configuration: samples/diff/pods.yaml: ",
+                        "explain", "-f", "samples/quickstart/pod.yaml", "--cluster", quick, "--config", "samples/diff/pods.yaml"));
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("errors")
+    void errorsAreOneLineWithTheDocumentedExitCode(Bad b) {
+        Result r = run(b.args());
+        assertEquals(b.exit(), r.code(), r.out() + r.err());
+        assertTrue(r.err().startsWith(b.errStart()), r.err());
+        assertFalse(r.err().contains("Exception"), r.err());
+        assertFalse(r.err().contains("\tat "), "no stack trace");
+    }
+
+    @Test
+    void aDaemonSetHasNoCapacityQuestion() throws Exception {
+        Path ds = dir.resolve("ds.yaml");
+        Files.writeString(ds, "apiVersion: apps/v1\nkind: DaemonSet\nmetadata: {name: agent}\nspec:\n  selector: {matchLabels: {app: a}}\n"
+                + "  template:\n    metadata: {labels: {app: a}}\n    spec: {containers: [{name: c, image: x}]}\n");
+        Result r = run("capacity", "-f", ds.toString(), "--cluster", "samples/quickstart/cluster.yaml");
+        assertEquals(ExitCodes.BAD_INPUT, r.code());
+        assertEquals("error: " + ds + ": DaemonSet default/agent runs one pod per eligible node; use simulate -f to place its pods\n", r.err());
+    }
+
+    @Test
+    void scheduleAcceptsWorkloadsToo() {
+        Result r = run("schedule", "-f", "samples/diff/pods.yaml", "--cluster", "samples/quickstart/cluster.yaml");
+        assertEquals(0, r.code(), r.err());
+        assertTrue(r.out().startsWith("POD"), r.out());
+        assertEquals(3, r.out().lines().filter(l -> l.matches("shop/api-[a-z0-9]+-[a-z0-9]{5} +Scheduled +node-.*")).count(), r.out());
+    }
+}

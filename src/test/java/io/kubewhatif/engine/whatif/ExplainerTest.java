@@ -1,0 +1,230 @@
+package io.kubewhatif.engine.whatif;
+
+import io.fabric8.kubernetes.api.model.Pod;
+import io.kubewhatif.engine.Engine;
+import io.kubewhatif.engine.config.ConfigLoader;
+import io.kubewhatif.engine.config.Configuration;
+import io.kubewhatif.engine.diagnostics.CycleReport;
+import io.kubewhatif.engine.diagnostics.RunReport;
+import io.kubewhatif.engine.diagnostics.StatusView;
+import io.kubewhatif.engine.framework.SchedulerOptions;
+import io.kubewhatif.engine.whatif.Explanation.Kind;
+import io.kubewhatif.engine.whatif.Explanation.Suggestion;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.EnumSet;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.stream.Stream;
+
+import static io.kubewhatif.engine.whatif.Scenario.node;
+import static io.kubewhatif.engine.whatif.Scenario.running;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * The counterfactual search: every suggestion is re-applied from its published changes alone to fresh copies and
+ * re-run from scratch; the pod must then schedule, on exactly the nodes the suggestion says it opens.
+ */
+class ExplainerTest {
+    @TempDir
+    Path dir;
+
+    static final Configuration DEFAULTS = ConfigLoader.defaults();
+
+    record Case(String name, String cluster, String pods, String verdict, Set<Kind> mustSuggest, String summaryContains, boolean onlyNewNodes) {
+        @Override
+        public String toString() {
+            return name;
+        }
+    }
+
+    static final String POD = "apiVersion: v1\nkind: Pod\nmetadata: {name: p, namespace: default, labels: {app: p}}\nspec:\n";
+    static final String C1 = "  containers:\n  - {name: c, image: x, resources: {requests: {cpu: \"1\", memory: 1Gi}}}\n";
+
+    static Stream<Case> cases() {
+        return Stream.of(
+                new Case("taints: a toleration per taint set",
+                        node("n1", "4", "8Gi", "", "  taints: [{key: a, value: b, effect: NoSchedule}]\n")
+                                + node("n2", "4", "8Gi", "", "  taints: [{key: c, effect: NoExecute}]\n"),
+                        POD + C1, "Unschedulable", EnumSet.of(Kind.TOLERATIONS), "tolerate a=b:NoSchedule", false),
+                new Case("nodeSelector and required affinity: drop the failing entries",
+                        node("n1", "4", "8Gi", "disk: ssd, zone: a", "") + node("n2", "4", "8Gi", "disk: hdd, zone: b", ""),
+                        POD + "  nodeSelector: {disk: nvme}\n  affinity:\n    nodeAffinity:\n      requiredDuringSchedulingIgnoredDuringExecution:\n"
+                                + "        nodeSelectorTerms:\n        - matchExpressions:\n          - {key: zone, operator: In, values: [a]}\n"
+                                + "          - {key: tier, operator: In, values: [gold]}\n" + C1,
+                        "Unschedulable", EnumSet.of(Kind.NODE_AFFINITY), "drop nodeSelector disk=nvme", false),
+                new Case("requests: several containers and an init container scaled together",
+                        node("n1", "2", "8Gi", "", "") + running("default", "r1", "n1", "1500m", "app: r", "")
+                                + node("n2", "2", "8Gi", "", "") + running("default", "r2", "n2", "1", "app: r", ""),
+                        POD + "  initContainers:\n  - {name: init, image: x, resources: {requests: {cpu: \"2\"}}}\n"
+                                + "  containers:\n  - {name: a, image: x, resources: {requests: {cpu: \"1\"}}}\n"
+                                + "  - {name: b, image: x, resources: {requests: {cpu: 500m}}}\n",
+                        "Unschedulable", EnumSet.of(Kind.REQUESTS), "lower the pod's request: cpu to 1 (now 2)", false),
+                new Case("host ports: drop the port, or evict its holder",
+                        node("n1", "4", "8Gi", "", "")
+                                + "apiVersion: v1\nkind: Pod\nmetadata: {name: holder, namespace: default}\nspec:\n  nodeName: n1\n"
+                                + "  containers:\n  - {name: c, image: x, ports: [{containerPort: 80, hostPort: 8080}]}\n---\n",
+                        POD + "  containers:\n  - {name: web, image: x, ports: [{containerPort: 80, hostPort: 8080}]}\n",
+                        "Unschedulable", EnumSet.of(Kind.HOST_PORTS, Kind.EVICTION), "drop hostPort 8080", false),
+                new Case("topology spread: raise maxSkew or drop the constraint",
+                        node("n1", "4", "8Gi", "zone: a", "") + running("default", "s1", "n1", "100m", "app: s", "")
+                                + running("default", "s2", "n1", "100m", "app: s", "")
+                                + node("n2", "4", "8Gi", "zone: b", "  taints: [{key: t, effect: NoSchedule}]\n"),
+                        POD.replace("labels: {app: p}", "labels: {app: s}") + "  topologySpreadConstraints:\n"
+                                + "  - {maxSkew: 1, topologyKey: zone, whenUnsatisfiable: DoNotSchedule, labelSelector: {matchLabels: {app: s}}}\n" + C1,
+                        "Unschedulable", EnumSet.of(Kind.TOPOLOGY_SPREAD, Kind.TOLERATIONS), "raise maxSkew of topology spread constraint 0", false),
+                new Case("pod affinity with no match anywhere: drop the term",
+                        node("n1", "4", "8Gi", "", "") + node("n2", "4", "8Gi", "", ""),
+                        POD + "  affinity:\n    podAffinity:\n      requiredDuringSchedulingIgnoredDuringExecution:\n"
+                                + "      - labelSelector: {matchLabels: {app: db}}\n        topologyKey: kubernetes.io/hostname\n" + C1,
+                        "Unschedulable", EnumSet.of(Kind.POD_AFFINITY), "drop required pod affinity term 0 (app=db per kubernetes.io/hostname)", false),
+                new Case("pod anti-affinity: drop the term, or evict a matching pod",
+                        node("n1", "4", "8Gi", "", "") + running("default", "w1", "n1", "100m", "app: web", "")
+                                + node("n2", "4", "8Gi", "", "") + running("default", "w2", "n2", "100m", "app: web", ""),
+                        POD + "  affinity:\n    podAntiAffinity:\n      requiredDuringSchedulingIgnoredDuringExecution:\n"
+                                + "      - labelSelector: {matchLabels: {app: web}}\n        topologyKey: kubernetes.io/hostname\n" + C1,
+                        "Unschedulable", EnumSet.of(Kind.POD_ANTI_AFFINITY, Kind.EVICTION), "drop required pod anti-affinity term 0", false),
+                new Case("only a new node: the pod limit is reached and the pods there are system-critical",
+                        node("n1", "4", "8Gi", "", "").replace("pods: \"110\"", "pods: \"1\"")
+                                + running("kube-system", "critical", "n1", "100m", "app: c", "  priorityClassName: system-node-critical\n"),
+                        POD + C1, "Unschedulable", EnumSet.of(Kind.NEW_NODE), "add a node like n1", true),
+                new Case("bigger than every node: lower the request, or a bigger node",
+                        node("n1", "8", "8Gi", "", "") + node("n2", "4", "8Gi", "", ""),
+                        POD + "  containers:\n  - {name: c, image: x, resources: {requests: {cpu: \"64\", memory: 1Gi}}}\n",
+                        "Unschedulable", EnumSet.of(Kind.REQUESTS, Kind.NEW_NODE), "with allocatable", false),
+                new Case("cordoned node: uncordon",
+                        node("n1", "4", "8Gi", "", "  unschedulable: true\n  taints: [{key: node.kubernetes.io/unschedulable, effect: NoSchedule}]\n"),
+                        POD + C1, "Unschedulable", EnumSet.of(Kind.UNCORDON), "uncordon n1", false),
+                new Case("a sequence: the pods before it fill the node",
+                        node("n1", "4", "8Gi", "", ""),
+                        (POD + "  containers:\n  - {name: c, image: x, resources: {requests: {cpu: 1500m}}}\n").replace("name: p,", "name: p1,") + "---\n"
+                                + (POD + "  containers:\n  - {name: c, image: x, resources: {requests: {cpu: 1500m}}}\n").replace("name: p,", "name: p2,") + "---\n"
+                                + POD + "  containers:\n  - {name: c, image: x, resources: {requests: {cpu: 1500m}}}\n",
+                        "Unschedulable", EnumSet.of(Kind.REQUESTS, Kind.EVICTION), "lower the pod's request: cpu to 1 (now 1500m)", false),
+                new Case("gated: removing the gates lets it schedule",
+                        node("n1", "4", "8Gi", "", ""),
+                        POD + "  schedulingGates: [{name: example.com/wait}]\n" + C1,
+                        "Gated", EnumSet.of(Kind.SCHEDULING_GATES), "remove the scheduling gates", false),
+                new Case("scheduled: nothing to suggest",
+                        node("n1", "4", "8Gi", "", ""), POD + C1, "Scheduled", EnumSet.noneOf(Kind.class), null, false));
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("cases")
+    void everySuggestionIsVerifiedFromItsPublishedChanges(Case c) throws Exception {
+        Scenario s = Scenario.of(dir, c.cluster(), c.pods());
+        Explanation e = Explainer.explain(DEFAULTS, s.cluster(), s.before(), s.last());
+        assertEquals(c.verdict(), e.verdict(), () -> describe(e));
+        Set<Kind> kinds = new HashSet<>();
+        for (Suggestion x : e.suggestions()) {
+            kinds.add(x.kind());
+        }
+        assertTrue(kinds.containsAll(c.mustSuggest()), () -> "expected " + c.mustSuggest() + "\n" + describe(e));
+        if (c.summaryContains() != null) {
+            assertTrue(e.suggestions().stream().anyMatch(x -> x.summary().contains(c.summaryContains())),
+                    () -> "no suggestion says \"" + c.summaryContains() + "\"\n" + describe(e));
+        }
+        assertEquals(c.onlyNewNodes(), e.onlyNewNodes(), () -> describe(e));
+        if ("Scheduled".equals(c.verdict())) {
+            assertTrue(e.suggestions().isEmpty());
+        }
+        List<Suggestion> existing = e.suggestions().stream().filter(x -> x.kind() != Kind.NEW_NODE).toList();
+        for (int i = 1; i < existing.size(); i++) {
+            assertTrue(existing.get(i - 1).opens().size() >= existing.get(i).opens().size(), "ranked by nodes opened");
+        }
+        for (int i = existing.size(); i < e.suggestions().size(); i++) {
+            assertEquals(Kind.NEW_NODE, e.suggestions().get(i).kind(), "a new node comes last");
+        }
+        for (Suggestion x : e.suggestions()) {
+            verify(x, s.cluster(), s.before(), s.last());
+        }
+    }
+
+    /** Re-applies the suggestion from its changes and re-runs the whole sequence on fresh copies. */
+    static void verify(Suggestion x, List<io.fabric8.kubernetes.api.model.HasMetadata> cluster, List<Pod> before, Pod pod) {
+        SuggestionApplier.Applied a = SuggestionApplier.apply(x, cluster, before, pod);
+        List<Pod> seq = new ArrayList<>(a.before());
+        seq.add(a.pod());
+        RunReport r = Engine.run(DEFAULTS, a.cluster(), seq, new SchedulerOptions(true, false));
+        CycleReport last = r.steps.get(r.steps.size() - 1);
+        assertNotNull(last.selected, () -> "suggestion does not make the pod fit: " + x.summary() + "\n" + last.fitError);
+        assertEquals(x.opens(), last.feasibleNodes, () -> "nodes opened by: " + x.summary());
+        assertEquals(x.selected(), last.selected, () -> "node chosen after: " + x.summary());
+    }
+
+    @Test
+    void theSampleExplainsEveryKindOfChange() throws Exception {
+        Scenario s = Scenario.of(dir, Files.readString(Path.of("samples/explain/cluster.yaml")), "apiVersion: v1\nkind: Namespace\nmetadata: {name: unused}\n---\n"
+                + "apiVersion: v1\nkind: Pod\nmetadata: {name: unused-placeholder, namespace: unused}\nspec:\n  containers: [{name: c, image: x}]\n");
+        Pod target = null;
+        List<io.fabric8.kubernetes.api.model.HasMetadata> cluster = new ArrayList<>();
+        for (var o : s.cluster()) {
+            if (o instanceof Pod p && p.getMetadata().getName().equals("web-big")) {
+                target = p;
+            } else {
+                cluster.add(o);
+            }
+        }
+        assertNotNull(target);
+        Explanation e = Explainer.explain(DEFAULTS, cluster, List.of(), target);
+        assertEquals("Unschedulable", e.verdict());
+        Set<Kind> kinds = new HashSet<>();
+        for (Suggestion x : e.suggestions()) {
+            kinds.add(x.kind());
+            verify(x, cluster, List.of(), target);
+        }
+        assertEquals(EnumSet.of(Kind.REQUESTS, Kind.TOLERATIONS, Kind.COMBINED, Kind.PREEMPTION, Kind.EVICTION, Kind.UNCORDON, Kind.NEW_NODE), kinds,
+                () -> describe(e));
+        Suggestion preempt = e.suggestions().stream().filter(x -> x.kind() == Kind.PREEMPTION).findFirst().orElseThrow();
+        assertEquals(List.of("shop/batch-1"), preempt.evictions().stream().map(Explanation.Eviction::pod).toList());
+        assertTrue(preempt.evictions().get(0).pdbViolating(), "batch-1 is protected by the PDB");
+        assertFalse(e.onlyNewNodes());
+    }
+
+    @Test
+    void reasonsGroupEveryFailingFilterOfEveryNode() throws Exception {
+        Scenario s = Scenario.of(dir, node("n1", "1", "8Gi", "", "  taints: [{key: a, effect: NoSchedule}]\n") + node("n2", "4", "8Gi", "", ""),
+                POD + "  nodeSelector: {x: y}\n" + "  containers:\n  - {name: c, image: x, resources: {requests: {cpu: \"2\"}}}\n");
+        Explanation e = Explainer.explain(DEFAULTS, s.cluster(), s.before(), s.last());
+        Map<String, Map<String, StatusView>> all = e.report().filterAll;
+        for (Explanation.ReasonGroup g : e.reasons()) {
+            for (String n : g.nodes()) {
+                assertTrue(all.get(n).get(g.plugin()).reasons().contains(g.reason()), g + " on " + n);
+            }
+        }
+        // n1 fails three filters: taint, node selector and cpu; each reason lists it.
+        long n1 = e.reasons().stream().filter(g -> g.nodes().contains("n1")).count();
+        assertEquals(3, n1, e.reasons().toString());
+    }
+
+    @Test
+    void aPodNothingHelpsSaysSo() throws Exception {
+        Scenario s = Scenario.of(dir, node("n1", "4", "8Gi", "", ""),
+                POD + "  volumes: [{name: v, persistentVolumeClaim: {claimName: missing}}]\n" + C1);
+        Explanation e = Explainer.explain(DEFAULTS, s.cluster(), s.before(), s.last());
+        assertEquals("Unschedulable", e.verdict());
+        assertTrue(e.suggestions().isEmpty(), () -> describe(e));
+        assertTrue(e.onlyNewNodes());
+        assertNotNull(e.report().preFilter, "PreFilter rejects the pod: its claim does not exist");
+        assertEquals(List.of(e.report().preFilter.plugin()), e.unresolved());
+    }
+
+    static String describe(Explanation e) {
+        StringBuilder sb = new StringBuilder(e.verdict() + ": " + e.report().fitError + "\n");
+        for (Suggestion s : e.suggestions()) {
+            sb.append("  ").append(s.kind()).append(' ').append(s.summary()).append(" -> ").append(s.opens()).append('\n');
+        }
+        return sb.toString();
+    }
+}

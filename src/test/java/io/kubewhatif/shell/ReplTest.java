@@ -1,0 +1,180 @@
+package io.kubewhatif.shell;
+
+import io.kubewhatif.app.Session;
+import io.kubewhatif.cli.Cli;
+import io.kubewhatif.cli.ExitCodes;
+import org.jline.reader.Candidate;
+import org.jline.reader.impl.DefaultParser;
+import org.jline.terminal.Terminal;
+import org.jline.terminal.impl.DumbTerminal;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
+
+import java.io.ByteArrayInputStream;
+import java.io.ByteArrayOutputStream;
+import java.io.InputStream;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.stream.Stream;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/** The shell on a JLine dumb terminal: commands through the one command line, edits, errors, history, completion. */
+class ReplTest {
+    static final String CLUSTER = "samples/quickstart/cluster.yaml";
+    static final String POD = "samples/quickstart/pod.yaml";
+
+    @TempDir
+    Path dir;
+
+    static String run(Session session, String input, Path history) throws Exception {
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        try (Terminal t = new DumbTerminal("test", Terminal.TYPE_DUMB, new ByteArrayInputStream(input.getBytes(StandardCharsets.UTF_8)),
+                out, StandardCharsets.UTF_8)) {
+            assertEquals(0, Repl.run(t, session, Cli.Env.test(InputStream.nullInputStream()), history, List.of(CLUSTER)));
+        }
+        return out.toString(StandardCharsets.UTF_8);
+    }
+
+    static Session session() throws Exception {
+        return Session.open(InputStream.nullInputStream(), List.of(CLUSTER), null);
+    }
+
+    @Test
+    void editsChangeWhatScheduleSeesAndUndoRestoresIt() throws Exception {
+        Session s = session();
+        String out = run(s, String.join("\n",
+                "schedule -f " + POD + " -o name",
+                "cordon node-c",
+                "schedule -f " + POD + " -o json",
+                "undo",
+                "schedule -f " + POD,
+                "exit",
+                "cordon node-a") + "\n", null);
+        assertTrue(out.startsWith("kube-whatif shell: 4 node(s), 3 pod(s) from " + CLUSTER + "; profile default-scheduler.\n"), out);
+        assertTrue(out.contains("whatif> node/node-c cordoned\n"), out);
+        assertTrue(out.contains("\"selected\" : \"node-d\""), out);
+        assertTrue(out.contains("whatif> undone: node/node-c cordoned\n"), out);
+        assertTrue(out.contains("whatif> shop/web-7f9c -> node-c\n"), out);
+        assertEquals(List.of(), s.changes(), "the line after exit is not run");
+    }
+
+    @Test
+    void errorsAreOneLineAndTheShellGoesOn() throws Exception {
+        String out = run(session(), String.join("\n",
+                "cordon node-x",
+                "bogus",
+                "taint node-a k=v",
+                "schedule",
+                "schedule --cluster " + CLUSTER + " -f " + POD,
+                "evict",
+                "# a comment",
+                "",
+                "get nodes --no-headers   ") + "\n", null);
+        assertTrue(out.contains("whatif> error: node \"node-x\" not found (did you mean \"node-a\"?)\n"), out);
+        assertTrue(out.contains("whatif> error: unknown command \"bogus\"\nType help for the commands.\n"), out);
+        assertTrue(out.contains("error: invalid taint spec: k=v, unknown taint spec: expected KEY[=VALUE]:EFFECT\n"), out);
+        assertTrue(out.contains("whatif> error: Missing required option: '--filename=PATH'\nRun 'schedule --help' for usage.\n"), out);
+        assertTrue(out.contains("error: --cluster: the shell's commands use its loaded snapshot"), out);
+        assertTrue(out.contains("whatif> error: Missing required parameter: 'POD'\nRun 'evict --help' for usage.\n"), out);
+        assertTrue(out.contains("node-a  Enabled"), out);
+        assertTrue(!out.contains("Exception") && !out.contains("\tat "), out);
+    }
+
+    @Test
+    void configShowsTheSessionsEditedConfiguration() throws Exception {
+        String out = run(session(), "set weight ImageLocality 7\nconfig --expand\n", null);
+        assertTrue(out.contains("      - name: ImageLocality\n        weight: 7\n"), out);
+    }
+
+    @Test
+    void historyIsKeptInTheFileGiven() throws Exception {
+        Path history = dir.resolve("history");
+        run(session(), "get nodes\ncordon node-a\n", history);
+        String h = Files.readString(history);
+        assertTrue(h.contains("get nodes") && h.contains("cordon node-a"), h);
+    }
+
+    record Case(String line, List<String> expected) {
+        @Override
+        public String toString() {
+            return "[" + line + "]";
+        }
+    }
+
+    static Stream<Case> completions() {
+        return Stream.of(
+                new Case("cor", List.of("cordon")),
+                new Case("ex", List.of("explain", "exit")),
+                new Case("uncordon node-", List.of("node-a", "node-b", "node-c", "node-d")),
+                new Case("label pod shop/api-0 -n ", List.of("shop")),
+                new Case("enable ImageLoc", List.of("ImageLocality")),
+                new Case("schedule -o ", List.of("table", "wide", "json", "yaml", "markdown", "name", "annotations")));
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("completions")
+    void tabCompletesCommandsNamesAndValues(Case c) throws Exception {
+        Session s = session();
+        var cl = Cli.commandLine(new PrintWriter(new StringWriter()), new PrintWriter(new StringWriter()),
+                Cli.Env.test(InputStream.nullInputStream()), s);
+        ShellCompleter completer = new ShellCompleter(cl.getCommandSpec(), s);
+        List<Candidate> candidates = new ArrayList<>();
+        completer.complete(null, new DefaultParser().parse(c.line(), c.line().length()), candidates);
+        String word = c.line().substring(c.line().lastIndexOf(' ') + 1);
+        assertEquals(c.expected(), candidates.stream().map(Candidate::value).filter(v -> v.startsWith(word)).toList());
+    }
+
+    record Result(int code, String out, String err) {
+    }
+
+    static Result cli(String stdin, String... args) {
+        StringWriter out = new StringWriter();
+        StringWriter err = new StringWriter();
+        int code = Cli.commandLine(new PrintWriter(out), new PrintWriter(err),
+                Cli.Env.test(new ByteArrayInputStream(stdin.getBytes(StandardCharsets.UTF_8)))).execute(args);
+        return new Result(code, out.toString(), err.toString());
+    }
+
+    @Test
+    void shellCommandReadsCommandsFromStdinWithoutATerminal() throws Exception {
+        Path saved = dir.resolve("saved.yaml");
+        Result r = cli("cordon node-b\nsave " + saved + "\n", "shell", "--cluster", CLUSTER, "--history", "");
+        assertEquals(0, r.code(), r.err());
+        assertTrue(r.out().contains("node/node-b cordoned"), r.out());
+        assertTrue(Files.readString(saved).contains("unschedulable: true"));
+    }
+
+    record Bad(String name, List<String> args, int code, String err) {
+        @Override
+        public String toString() {
+            return name;
+        }
+    }
+
+    static Stream<Bad> badStarts() {
+        return Stream.of(
+                new Bad("no cluster", List.of("shell"), ExitCodes.USAGE, "error: Missing required option: '--cluster=PATH'\n"),
+                new Bad("missing file", List.of("shell", "--cluster", "nope.yaml"), ExitCodes.BAD_INPUT, "error: nope.yaml: no such file or directory\n"),
+                new Bad("stdin cluster", List.of("shell", "--cluster", "-"), ExitCodes.BAD_INPUT,
+                        "error: --cluster -: the shell reads its commands from the terminal; give files or directories\n"),
+                new Bad("invalid configuration", List.of("shell", "--cluster", CLUSTER, "--config", "src/test/resources/shell/negative-weight.yaml"),
+                        ExitCodes.INVALID_CONFIG, "error: invalid configuration: "));
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("badStarts")
+    void badStartsExitWithTheDocumentedCodes(Bad b) {
+        Result r = cli("", b.args().toArray(new String[0]));
+        assertEquals(b.code(), r.code(), r.err());
+        assertTrue(r.err().startsWith(b.err()), r.err());
+    }
+}

@@ -1,0 +1,131 @@
+package io.kubewhatif.shell;
+
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Assumptions;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import java.util.function.Predicate;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assertions.fail;
+
+/**
+ * End to end on a real terminal: the launcher runs the shell inside tmux; keys are typed with send-keys (TAB and the
+ * arrow keys included) and the screen is read with capture-pane. Skipped only where tmux is not installed.
+ */
+class ShellTmuxTest {
+    static final long WAIT_MS = 90_000;
+
+    @TempDir
+    Path dir;
+
+    private final String socket = "kube-whatif-test-" + ProcessHandle.current().pid() + "-" + System.nanoTime();
+    private boolean started;
+
+    static boolean hasTmux() {
+        for (String d : System.getenv().getOrDefault("PATH", "").split(":")) {
+            if (Files.isExecutable(Path.of(d, "tmux"))) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** The test's class path (the compiled classes and every dependency), for the launcher's KUBE_WHATIF_CLASSPATH. */
+    static String classPath() {
+        return System.getProperty("surefire.test.class.path", System.getProperty("java.class.path"));
+    }
+
+    private String tmux(String... args) throws Exception {
+        List<String> cmd = new ArrayList<>(List.of("tmux", "-L", socket));
+        cmd.addAll(List.of(args));
+        Process p = new ProcessBuilder(cmd).redirectErrorStream(true).start();
+        String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        assertTrue(p.waitFor(30, TimeUnit.SECONDS), "tmux did not answer: " + cmd);
+        assertEquals(0, p.exitValue(), cmd + ": " + out);
+        return out;
+    }
+
+    private String screen() throws Exception {
+        return tmux("capture-pane", "-p", "-J", "-S", "-200", "-t", "t");
+    }
+
+    private String waitFor(String what, Predicate<String> done) throws Exception {
+        long end = System.currentTimeMillis() + WAIT_MS;
+        String s = "";
+        while (System.currentTimeMillis() < end) {
+            s = screen();
+            if (done.test(s)) {
+                return s;
+            }
+            Thread.sleep(200);
+        }
+        fail("timed out waiting for " + what + "; the screen:\n" + s);
+        return s;
+    }
+
+    private static int count(String s, String what) {
+        int n = 0;
+        for (int i = s.indexOf(what); i >= 0; i = s.indexOf(what, i + 1)) {
+            n++;
+        }
+        return n;
+    }
+
+    private String prompt(int n) throws Exception {
+        return waitFor("prompt " + n, s -> count(s, "whatif> ") >= n);
+    }
+
+    @AfterEach
+    void stop() throws Exception {
+        if (started) {
+            new ProcessBuilder("tmux", "-L", socket, "kill-server").start().waitFor(10, TimeUnit.SECONDS);
+        }
+    }
+
+    @Test
+    void typingCommandsWithCompletionAndHistoryInARealTerminal() throws Exception {
+        Assumptions.assumeTrue(hasTmux(), "tmux is not installed");
+        Path history = dir.resolve("history");
+        String launcher = Path.of("kubectl-whatif").toAbsolutePath().toString();
+        String command = "cd '" + Path.of("").toAbsolutePath() + "' && KUBE_WHATIF_CLASSPATH='" + classPath() + "' '" + launcher
+                + "' shell --cluster samples/quickstart/cluster.yaml --history '" + history + "'; echo SHELL-EXIT=$?; sleep 30";
+        tmux("new-session", "-d", "-s", "t", "-x", "200", "-y", "60", "bash", "--norc", "--noprofile", "-c", command);
+        started = true;
+        String s = prompt(1);
+        assertTrue(s.contains("kube-whatif shell: 4 node(s), 3 pod(s) from samples/quickstart/cluster.yaml"), s);
+
+        tmux("send-keys", "-t", "t", "cordon node-", "Tab");
+        s = waitFor("the node names listed by TAB", x -> x.contains("node-a") && x.contains("node-d") && count(x, "node-b") >= 1);
+        tmux("send-keys", "-t", "t", "c", "Enter");
+        s = prompt(2);
+        assertTrue(s.contains("node/node-c cordoned"), s);
+
+        tmux("send-keys", "-t", "t", "sched", "Tab");
+        waitFor("schedule completed by TAB", x -> x.contains("whatif> schedule "));
+        tmux("send-keys", "-t", "t", "-l", "--", "-f samples/quickstart/pod.yaml");
+        tmux("send-keys", "-t", "t", "Enter");
+        s = prompt(3);
+        assertTrue(s.contains("shop/web-7f9c → node-d"), s);
+
+        tmux("send-keys", "-t", "t", "undo", "Enter");
+        prompt(4);
+        tmux("send-keys", "-t", "t", "Up", "Up", "Enter");
+        s = prompt(5);
+        assertTrue(s.contains("shop/web-7f9c → node-c"), "Up Up recalls the schedule line, now without the cordon:\n" + s);
+
+        tmux("send-keys", "-t", "t", "exit", "Enter");
+        s = waitFor("the shell to exit", x -> x.contains("SHELL-EXIT="));
+        assertTrue(s.contains("SHELL-EXIT=0"), s);
+        String h = Files.readString(history);
+        assertTrue(h.contains("cordon node-c") && h.contains("schedule -f samples/quickstart/pod.yaml"), h);
+    }
+}
