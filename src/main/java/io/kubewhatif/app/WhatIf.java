@@ -47,7 +47,7 @@ public final class WhatIf {
      * @param podOptions   -n and --replicas for {@code -f}
      */
     public record Inputs(List<String> clusterPaths, KubectlSnapshot.Options kubectl, boolean fromKubectl, List<String> podPaths,
-                         ClusterLoader.PodOptions podOptions) {
+                         ClusterLoader.PodOptions podOptions, long maxInputBytes) {
     }
 
     /** A workflow's result and the warnings noticed while loading its inputs. */
@@ -56,7 +56,7 @@ public final class WhatIf {
 
     /** Reads the cluster (files and/or a live snapshot) and the pods of {@code -f}. */
     public static ClusterLoader.Loaded load(InputStream stdin, Inputs in) throws InputException {
-        ManifestReader reader = new ManifestReader(stdin);
+        ManifestReader reader = new ManifestReader(stdin, in.maxInputBytes());
         List<Document> docs = new ArrayList<>();
         List<String> liveWarnings = new ArrayList<>();
         boolean live = false;
@@ -96,7 +96,7 @@ public final class WhatIf {
      */
     public static Outcome<Explanation> explain(InputStream stdin, Inputs in, String configPath, String podName, String namespace,
                                                boolean allNamespaces) throws InputException, ConfigException {
-        Configuration config = config(new ManifestReader(stdin), configPath);
+        Configuration config = config(new ManifestReader(stdin, in.maxInputBytes()), configPath);
         ClusterLoader.Loaded loaded = load(stdin, in);
         List<HasMetadata> cluster = loaded.cluster();
         List<Pod> before;
@@ -199,7 +199,7 @@ public final class WhatIf {
 
     public static Outcome<CapacityAnswer> capacity(InputStream stdin, Inputs in, String configPath, Integer max, Capacity.Progress progress)
             throws InputException, ConfigException {
-        Configuration config = config(new ManifestReader(stdin), configPath);
+        Configuration config = config(new ManifestReader(stdin, in.maxInputBytes()), configPath);
         ClusterLoader.Loaded loaded = load(stdin, in);
         List<PodSource> sources = loaded.sources();
         if (sources.size() != 1) {
@@ -231,7 +231,7 @@ public final class WhatIf {
     /** Schedules the pods and workloads of {@code -f} in file order or, with {@code queueOrder}, as the queue would pop them. */
     public static RunReport simulate(InputStream stdin, Inputs in, String configPath, boolean queueOrder, SchedulerOptions options)
             throws InputException {
-        ManifestReader reader = new ManifestReader(stdin);
+        ManifestReader reader = new ManifestReader(stdin, in.maxInputBytes());
         Configuration config;
         try {
             config = Simulation.loadConfig(reader, configPath);
@@ -261,7 +261,7 @@ public final class WhatIf {
     /** The pods of {@code -f} under two configurations. */
     public static Outcome<ProfileDiff.Result> diff(InputStream stdin, Inputs in, String configA, String configB, SchedulerOptions options)
             throws InputException, ConfigException {
-        ManifestReader reader = new ManifestReader(stdin);
+        ManifestReader reader = new ManifestReader(stdin, in.maxInputBytes());
         Configuration a = config(reader, configA);
         Configuration b = config(reader, configB);
         ClusterLoader.Loaded loaded = load(stdin, in);

@@ -83,9 +83,10 @@ public final class ClusterLoader {
         List<Pod> pods = new ArrayList<>();
         List<PodSource> sources = new ArrayList<>();
         if (podPaths != null && !podPaths.isEmpty()) {
-            loadPods(reader.read(podPaths), String.join(", ", podPaths), options, cluster, pods, sources, warnings);
+            List<String> notPods = new ArrayList<>();
+            loadPods(reader.read(podPaths), String.join(", ", podPaths), options, cluster, pods, sources, warnings, notPods);
             if (pods.isEmpty() && sources.isEmpty()) {
-                throw new InputException(Messages.noPod(String.join(", ", podPaths), List.of()));
+                throw new InputException(Messages.noPod(String.join(", ", podPaths), notPods));
             }
         }
         List<HasMetadata> context = new ArrayList<>(existing);
@@ -98,7 +99,7 @@ public final class ClusterLoader {
     }
 
     private void loadPods(List<Document> docs, String where, PodOptions options, List<HasMetadata> cluster, List<Pod> pods,
-                          List<PodSource> sources, List<String> warnings) throws InputException {
+                          List<PodSource> sources, List<String> warnings, List<String> notPods) throws InputException {
         Workloads workloads = new Workloads(decoder, cluster, options.replicas(), warnings);
         List<Document> plain = new ArrayList<>();
         List<Object> order = new ArrayList<>();
@@ -143,6 +144,7 @@ public final class ClusterLoader {
             } else {
                 Document origin = origins.get(o);
                 warnings.add(origin != null ? Messages.notAPod(origin.where()) : describe(o) + " in " + where + " is not a Pod or workload; it is added to the cluster");
+                notPods.add(o.getKind() + " " + o.getMetadata().getName());
                 cluster.add(o);
             }
         }
@@ -271,7 +273,7 @@ public final class ClusterLoader {
     }
 
     /** Conventions on {@code cluster} (the new objects) and the pods to schedule; {@code context} is everything loaded. */
-    private static void applyClusterConventions(List<HasMetadata> context, List<HasMetadata> cluster, List<Pod> toSchedule,
+    private void applyClusterConventions(List<HasMetadata> context, List<HasMetadata> cluster, List<Pod> toSchedule,
                                                 List<String> warnings) {
         Map<String, Integer> priorityByClass = new HashMap<>();
         Map<String, String> policyByClass = new HashMap<>();
@@ -318,13 +320,12 @@ public final class ClusterLoader {
                     terminal.add(o);
                     continue;
                 }
-                resolvePriority(p, priorityByClass, policyByClass, globalDefault, globalPolicy, warnings);
+                resolvePriority(p, priorityByClass, policyByClass, globalDefault, globalPolicy, warnings, where(p));
                 mergeMatchLabelKeys(p);
                 String nodeName = p.getSpec().getNodeName();
                 if (nodeName != null && !nodeName.isEmpty()) {
                     if (!nodeNames.contains(nodeName)) {
-                        warnings.add("Pod " + p.getMetadata().getNamespace() + "/" + p.getMetadata().getName() + " is bound to node \"" + nodeName
-                                + "\", which is not in the cluster; it is ignored");
+                        warnings.add(Messages.boundToUnknownNode(where(p), nodeName));
                     }
                     if (p.getStatus() == null) {
                         p.setStatus(new io.fabric8.kubernetes.api.model.PodStatus());
@@ -362,7 +363,7 @@ public final class ClusterLoader {
             cluster.removeAll(terminal);
         }
         for (Pod p : toSchedule) {
-            resolvePriority(p, priorityByClass, policyByClass, globalDefault, globalPolicy, warnings);
+            resolvePriority(p, priorityByClass, policyByClass, globalDefault, globalPolicy, warnings, where(p));
             mergeMatchLabelKeys(p);
         }
         for (Namespace ns : namespaces.values()) {
@@ -383,8 +384,14 @@ public final class ClusterLoader {
         }
     }
 
+    /** "FILE: document N (Kind name)" for a decoded object, else "Kind namespace/name" (a generated object). */
+    private String where(HasMetadata o) {
+        Document d = origins.get(o);
+        return d != null ? d.where() : describe(o);
+    }
+
     static void resolvePriority(Pod p, Map<String, Integer> byClass, Map<String, String> policyByClass, Integer globalDefault,
-                                        String globalPolicy, List<String> warnings) {
+                                String globalPolicy, List<String> warnings, String where) {
         var spec = p.getSpec();
         String cls = spec.getPriorityClassName();
         if (spec.getPriority() == null) {
@@ -396,8 +403,7 @@ public final class ClusterLoader {
                     } else if ("system-node-critical".equals(cls)) {
                         v = 2000001000;
                     } else {
-                        warnings.add("Pod " + p.getMetadata().getNamespace() + "/" + p.getMetadata().getName() + ": priorityClassName \"" + cls
-                                + "\" not found; priority 0 is used");
+                        warnings.add(Messages.priorityClassNotFound(where, cls));
                         v = 0;
                     }
                 }

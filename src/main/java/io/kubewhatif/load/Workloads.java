@@ -486,7 +486,7 @@ public final class Workloads {
     private HasMetadata decodeGenerated(Workload w, ObjectNode tree, String path, String what) throws InputException {
         Document syn = new Document(w.doc.source(), w.doc.index(), w.doc.item(), tree);
         try {
-            return decoder.decode(syn);
+            return decoder.decodeGenerated(syn);
         } catch (InputException e) {
             throw rewrite(e, syn, w.doc, path, what);
         }
@@ -716,7 +716,7 @@ public final class Workloads {
         Pod decodePod(ObjectNode tree) throws InputException {
             Document syn = new Document(doc.source(), doc.index(), doc.item(), tree);
             try {
-                return (Pod) decoder.decode(syn);
+                return (Pod) decoder.decodeGenerated(syn);
             } catch (InputException e) {
                 throw rewrite(e, syn, doc, templatePath, "Pod");
             }
