@@ -225,7 +225,7 @@ function _picocli_kubectl-whatif_schedule() {
 
   local commands=""
   local flag_opts="'--all-nodes' '--explain' '--allow-extender-bind' '--no-color' '--no-headers' '--debug' '-h' '--help'"
-  local arg_opts="'--cluster' '--config' '-f' '--filename' '-o' '--output'"
+  local arg_opts="'--cluster' '--config' '-f' '--filename' '-o' '--output' '--max-input-size'"
   local FORMAT_option_args=("table" "wide" "json" "yaml" "markdown" "name" "annotations") # --output values
 
   type compopt &>/dev/null && compopt +o default
@@ -253,6 +253,9 @@ function _picocli_kubectl-whatif_schedule() {
       local IFS=$'\n'
       COMPREPLY=( $( compReplyArray "${FORMAT_option_args[@]}" ) )
       return $?
+      ;;
+    '--max-input-size')
+      return
       ;;
   esac
 
@@ -480,12 +483,15 @@ function _picocli_kubectl-whatif_validate() {
 
   local commands=""
   local flag_opts="'--debug' '-h' '--help'"
-  local arg_opts="'-o' '--output'"
+  local arg_opts="'-o' '--output' '--max-input-size'"
 
   type compopt &>/dev/null && compopt +o default
 
   case ${prev_word} in
     '-o'|'--output')
+      return
+      ;;
+    '--max-input-size')
       return
       ;;
   esac

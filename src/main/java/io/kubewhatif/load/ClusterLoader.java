@@ -48,6 +48,8 @@ public final class ClusterLoader {
     private final ManifestReader reader;
     /** Where each decoded object came from, so that later messages can name file, document and object. */
     private final Map<HasMetadata, Document> origins = new IdentityHashMap<>();
+    /** Objects of the pod files that are not pods (for the "no Pod found" message). */
+    private final List<String> nonPods = new ArrayList<>();
     private final ObjectDecoder decoder = new ObjectDecoder();
 
     public ClusterLoader(ManifestReader reader) {
@@ -85,7 +87,7 @@ public final class ClusterLoader {
         if (podPaths != null && !podPaths.isEmpty()) {
             loadPods(reader.read(podPaths), String.join(", ", podPaths), options, cluster, pods, sources, warnings);
             if (pods.isEmpty() && sources.isEmpty()) {
-                throw new InputException(Messages.noPod(String.join(", ", podPaths), List.of()));
+                throw new InputException(Messages.noPod(String.join(", ", podPaths), nonPods));
             }
         }
         List<HasMetadata> context = new ArrayList<>(existing);
@@ -93,7 +95,12 @@ public final class ClusterLoader {
         List<String> all = new ArrayList<>(reader.warnings());
         reader.warnings().clear();
         all.addAll(warnings);
-        applyClusterConventions(context, cluster, pods, all);
+        ORIGINS.set(origins);
+        try {
+            applyClusterConventions(context, cluster, pods, all);
+        } finally {
+            ORIGINS.remove();
+        }
         return new Loaded(cluster, pods, all, sources, PodConventions.of(cluster));
     }
 
@@ -143,9 +150,20 @@ public final class ClusterLoader {
             } else {
                 Document origin = origins.get(o);
                 warnings.add(origin != null ? Messages.notAPod(origin.where()) : describe(o) + " in " + where + " is not a Pod or workload; it is added to the cluster");
+                nonPods.add(o.getKind() + " " + o.getMetadata().getName());
                 cluster.add(o);
             }
         }
+    }
+
+    /** Set while conventions run, so that static helpers can name the document an object came from. */
+    private static final ThreadLocal<Map<HasMetadata, Document>> ORIGINS = new ThreadLocal<>();
+
+    private static String where(HasMetadata o) {
+        Map<HasMetadata, Document> m = ORIGINS.get();
+        Document d = m == null ? null : m.get(o);
+        return d != null ? d.where() : o.getKind() + " " + (o.getMetadata().getNamespace() == null ? "" : o.getMetadata().getNamespace() + "/")
+                + o.getMetadata().getName();
     }
 
     private static String key(HasMetadata o) {
@@ -323,8 +341,7 @@ public final class ClusterLoader {
                 String nodeName = p.getSpec().getNodeName();
                 if (nodeName != null && !nodeName.isEmpty()) {
                     if (!nodeNames.contains(nodeName)) {
-                        warnings.add("Pod " + p.getMetadata().getNamespace() + "/" + p.getMetadata().getName() + " is bound to node \"" + nodeName
-                                + "\", which is not in the cluster; it is ignored");
+                        warnings.add(Messages.boundToUnknownNode(where(p), nodeName));
                     }
                     if (p.getStatus() == null) {
                         p.setStatus(new io.fabric8.kubernetes.api.model.PodStatus());
@@ -396,8 +413,7 @@ public final class ClusterLoader {
                     } else if ("system-node-critical".equals(cls)) {
                         v = 2000001000;
                     } else {
-                        warnings.add("Pod " + p.getMetadata().getNamespace() + "/" + p.getMetadata().getName() + ": priorityClassName \"" + cls
-                                + "\" not found; priority 0 is used");
+                        warnings.add(Messages.priorityClassNotFound(where(p), cls));
                         v = 0;
                     }
                 }

@@ -42,7 +42,7 @@ class CompleterTest {
                 new Case("schedule -f ", List.of(), Completer.DEFAULT),
                 new Case("schedule --cl", List.of("--cluster"), Completer.NO_FILE_COMP),
                 new Case("schedule --cluster c.yaml -f p.yaml --all-nodes ",
-                        List.of("--cluster", "--config", "--filename", "--explain", "--allow-extender-bind", "--output", "--no-color", "--no-headers"), Completer.NO_FILE_COMP),
+                        List.of("--cluster", "--config", "--filename", "--explain", "--allow-extender-bind", "--output", "--no-color", "--no-headers", "--max-input-size"), Completer.NO_FILE_COMP),
                 new Case("validate ", List.of(), Completer.DEFAULT),
                 new Case("completion ", List.of("bash", "zsh", "fish"), Completer.NO_FILE_COMP),
                 new Case("completion z", List.of("zsh"), Completer.NO_FILE_COMP),
