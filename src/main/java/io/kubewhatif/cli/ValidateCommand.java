@@ -89,8 +89,10 @@ public final class ValidateCommand implements Callable<Integer> {
             r.put("valid", errors.isEmpty());
             r.put("errors", errors);
             results.add(r);
-            if (!"json".equals(format) && !readError) {
-                out.println(errors.isEmpty() ? f + ": valid" : f + ": invalid: " + errors.get(0));
+            if (errors.isEmpty() && !"json".equals(format)) {
+                out.println(f + ": valid");
+            } else if (!errors.isEmpty() && !readError) {
+                err.println("error: " + f + ": invalid configuration: " + errors.get(0));
             }
         }
         if ("json".equals(format)) {

@@ -70,13 +70,10 @@ public final class ApiValidation {
     private static final Pattern DNS1123_SUBDOMAIN = Pattern.compile("^" + DNS1123_SUBDOMAIN_FMT + "$");
     private static final String NOT_POSITIVE = "must be greater than zero";
 
-    /**
-     * The first validation error of a decoded object (path: problem), or null when it is valid;
-     * {@code metadataLabels} false skips the object's own labels.
-     */
-    public static String validate(HasMetadata o, boolean metadataLabels) {
+    /** The first validation error of a decoded object (path: problem), or null when it is valid. */
+    public static String validate(HasMetadata o) {
         List<String> errs = new ArrayList<>();
-        if (metadataLabels && o.getMetadata() != null && o.getMetadata().getLabels() != null) {
+        if (o.getMetadata() != null && o.getMetadata().getLabels() != null) {
             validateLabels(o.getMetadata().getLabels(), "metadata.labels", errs);
         }
         if (!errs.isEmpty()) {

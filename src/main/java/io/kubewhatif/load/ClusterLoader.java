@@ -48,6 +48,8 @@ public final class ClusterLoader {
     private final ManifestReader reader;
     /** Where each decoded object came from, so that later messages can name file, document and object. */
     private final Map<HasMetadata, Document> origins = new IdentityHashMap<>();
+    /** Objects of the pod files that are not pods (for the "no Pod found" message). */
+    private final List<String> nonPods = new ArrayList<>();
     private final ObjectDecoder decoder = new ObjectDecoder();
 
     public ClusterLoader(ManifestReader reader) {
@@ -83,10 +85,9 @@ public final class ClusterLoader {
         List<Pod> pods = new ArrayList<>();
         List<PodSource> sources = new ArrayList<>();
         if (podPaths != null && !podPaths.isEmpty()) {
-            List<String> notPods = new ArrayList<>();
-            loadPods(reader.read(podPaths), String.join(", ", podPaths), options, cluster, pods, sources, warnings, notPods);
+            loadPods(reader.read(podPaths), String.join(", ", podPaths), options, cluster, pods, sources, warnings);
             if (pods.isEmpty() && sources.isEmpty()) {
-                throw new InputException(Messages.noPod(String.join(", ", podPaths), notPods));
+                throw new InputException(Messages.noPod(String.join(", ", podPaths), nonPods));
             }
         }
         List<HasMetadata> context = new ArrayList<>(existing);
@@ -94,12 +95,17 @@ public final class ClusterLoader {
         List<String> all = new ArrayList<>(reader.warnings());
         reader.warnings().clear();
         all.addAll(warnings);
-        applyClusterConventions(context, cluster, pods, all);
+        ORIGINS.set(origins);
+        try {
+            applyClusterConventions(context, cluster, pods, all);
+        } finally {
+            ORIGINS.remove();
+        }
         return new Loaded(cluster, pods, all, sources, PodConventions.of(cluster));
     }
 
     private void loadPods(List<Document> docs, String where, PodOptions options, List<HasMetadata> cluster, List<Pod> pods,
-                          List<PodSource> sources, List<String> warnings, List<String> notPods) throws InputException {
+                          List<PodSource> sources, List<String> warnings) throws InputException {
         Workloads workloads = new Workloads(decoder, cluster, options.replicas(), warnings);
         List<Document> plain = new ArrayList<>();
         List<Object> order = new ArrayList<>();
@@ -144,10 +150,20 @@ public final class ClusterLoader {
             } else {
                 Document origin = origins.get(o);
                 warnings.add(origin != null ? Messages.notAPod(origin.where()) : describe(o) + " in " + where + " is not a Pod or workload; it is added to the cluster");
-                notPods.add(o.getKind() + " " + o.getMetadata().getName());
+                nonPods.add(o.getKind() + " " + o.getMetadata().getName());
                 cluster.add(o);
             }
         }
+    }
+
+    /** Set while conventions run, so that static helpers can name the document an object came from. */
+    private static final ThreadLocal<Map<HasMetadata, Document>> ORIGINS = new ThreadLocal<>();
+
+    private static String where(HasMetadata o) {
+        Map<HasMetadata, Document> m = ORIGINS.get();
+        Document d = m == null ? null : m.get(o);
+        return d != null ? d.where() : o.getKind() + " " + (o.getMetadata().getNamespace() == null ? "" : o.getMetadata().getNamespace() + "/")
+                + o.getMetadata().getName();
     }
 
     private static String key(HasMetadata o) {
@@ -273,7 +289,7 @@ public final class ClusterLoader {
     }
 
     /** Conventions on {@code cluster} (the new objects) and the pods to schedule; {@code context} is everything loaded. */
-    private void applyClusterConventions(List<HasMetadata> context, List<HasMetadata> cluster, List<Pod> toSchedule,
+    private static void applyClusterConventions(List<HasMetadata> context, List<HasMetadata> cluster, List<Pod> toSchedule,
                                                 List<String> warnings) {
         Map<String, Integer> priorityByClass = new HashMap<>();
         Map<String, String> policyByClass = new HashMap<>();
@@ -320,7 +336,7 @@ public final class ClusterLoader {
                     terminal.add(o);
                     continue;
                 }
-                resolvePriority(p, priorityByClass, policyByClass, globalDefault, globalPolicy, warnings, where(p));
+                resolvePriority(p, priorityByClass, policyByClass, globalDefault, globalPolicy, warnings);
                 mergeMatchLabelKeys(p);
                 String nodeName = p.getSpec().getNodeName();
                 if (nodeName != null && !nodeName.isEmpty()) {
@@ -363,7 +379,7 @@ public final class ClusterLoader {
             cluster.removeAll(terminal);
         }
         for (Pod p : toSchedule) {
-            resolvePriority(p, priorityByClass, policyByClass, globalDefault, globalPolicy, warnings, where(p));
+            resolvePriority(p, priorityByClass, policyByClass, globalDefault, globalPolicy, warnings);
             mergeMatchLabelKeys(p);
         }
         for (Namespace ns : namespaces.values()) {
@@ -384,14 +400,8 @@ public final class ClusterLoader {
         }
     }
 
-    /** "FILE: document N (Kind name)" for a decoded object, else "Kind namespace/name" (a generated object). */
-    private String where(HasMetadata o) {
-        Document d = origins.get(o);
-        return d != null ? d.where() : describe(o);
-    }
-
     static void resolvePriority(Pod p, Map<String, Integer> byClass, Map<String, String> policyByClass, Integer globalDefault,
-                                String globalPolicy, List<String> warnings, String where) {
+                                        String globalPolicy, List<String> warnings) {
         var spec = p.getSpec();
         String cls = spec.getPriorityClassName();
         if (spec.getPriority() == null) {
@@ -403,7 +413,7 @@ public final class ClusterLoader {
                     } else if ("system-node-critical".equals(cls)) {
                         v = 2000001000;
                     } else {
-                        warnings.add(Messages.priorityClassNotFound(where, cls));
+                        warnings.add(Messages.priorityClassNotFound(where(p), cls));
                         v = 0;
                     }
                 }

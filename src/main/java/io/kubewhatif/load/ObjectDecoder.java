@@ -126,19 +126,6 @@ public final class ObjectDecoder {
 
     /** Decodes a known kind; returns null for kinds the scheduler never reads (the caller warns). */
     public HasMetadata decode(Document d) throws InputException {
-        return decode(d, true);
-    }
-
-    /**
-     * Decodes an object a workload generated (a ReplicaSet, a Job's pods): its labels carry values derived from the
-     * synthetic {@code <namespace>/<name>} UIDs (controller-uid), which a real cluster's UUIDs would not break, so
-     * metadata labels are not validated; everything else is.
-     */
-    public HasMetadata decodeGenerated(Document d) throws InputException {
-        return decode(d, false);
-    }
-
-    private HasMetadata decode(Document d, boolean validateLabels) throws InputException {
         requireString(d, "kind");
         requireString(d, "apiVersion");
         String kind = d.kind();
@@ -202,7 +189,7 @@ public final class ObjectDecoder {
                 checkQuantities(d, "spec.capacity", pv.getSpec().getCapacity());
             }
         }
-        String invalid = ApiValidation.validate(o, validateLabels);
+        String invalid = ApiValidation.validate(o);
         if (invalid != null) {
             throw new InputException(d.where() + ": " + invalid);
         }

@@ -385,9 +385,11 @@ public final class Workloads {
         int count = replicasOverride != null ? replicasOverride : completions == null ? parallelism : Math.min(parallelism, completions);
         w.count = count;
         boolean indexed = "Indexed".equals(text(jobSpec.get("completionMode")));
-        w.templateLabels.put("batch.kubernetes.io/controller-uid", jobUid);
+        // Our UIDs are "namespace/name", which is not a valid label value; the label carries it with '.' instead.
+        String uidLabel = jobUid.replace('/', '.');
+        w.templateLabels.put("batch.kubernetes.io/controller-uid", uidLabel);
         w.templateLabels.put("batch.kubernetes.io/job-name", jobName);
-        w.templateLabels.put("controller-uid", jobUid);
+        w.templateLabels.put("controller-uid", uidLabel);
         w.templateLabels.put("job-name", jobName);
         w.owner("batch/v1", "Job", jobName, jobUid);
         w.namer = k -> indexed ? jobName + "-" + k + "-" + suffix(jobUid, k) : jobName + "-" + suffix(jobUid, k);
@@ -486,7 +488,7 @@ public final class Workloads {
     private HasMetadata decodeGenerated(Workload w, ObjectNode tree, String path, String what) throws InputException {
         Document syn = new Document(w.doc.source(), w.doc.index(), w.doc.item(), tree);
         try {
-            return decoder.decodeGenerated(syn);
+            return decoder.decode(syn);
         } catch (InputException e) {
             throw rewrite(e, syn, w.doc, path, what);
         }
@@ -716,7 +718,7 @@ public final class Workloads {
         Pod decodePod(ObjectNode tree) throws InputException {
             Document syn = new Document(doc.source(), doc.index(), doc.item(), tree);
             try {
-                return (Pod) decoder.decodeGenerated(syn);
+                return (Pod) decoder.decode(syn);
             } catch (InputException e) {
                 throw rewrite(e, syn, doc, templatePath, "Pod");
             }
