@@ -19,6 +19,7 @@ import io.kubewhatif.engine.extender.ExtenderException;
 import io.kubewhatif.engine.extender.RecordingExtender;
 import io.kubewhatif.engine.diagnostics.FitErrorMessage;
 import io.kubewhatif.engine.diagnostics.StatusView;
+import io.kubewhatif.engine.plugins.dynamicresources.DynamicResources;
 import io.kubewhatif.engine.plugins.interpodaffinity.InterPodAffinity;
 import io.kubewhatif.engine.plugins.podtopologyspread.PodTopologySpread;
 import io.kubewhatif.engine.snapshot.ClusterSnapshot;
@@ -169,6 +170,13 @@ public final class Scheduler {
             Outcome out = schedulePod(fw, state, pod, report);
             if (out.selected != null) {
                 report.selected = out.selected;
+                if (options.explain()) {
+                    // The devices DynamicResources allocated on the chosen node for the pod's claims.
+                    List<io.kubewhatif.engine.plugins.dynamicresources.AllocatedDevice> devices = DynamicResources.allocatedDevices(state, out.selected);
+                    if (!devices.isEmpty()) {
+                        report.details.computeIfAbsent(DynamicResources.NAME, k -> new TreeMap<>()).put(out.selected, devices);
+                    }
+                }
                 if (commit) {
                     assume(fw, state, pod, out.selected, report);
                 }
@@ -545,6 +553,8 @@ public final class Scheduler {
      */
     private void explainRejections(Framework fw, CycleState state, PodInfo pod, CycleReport report) {
         Map<String, Map<String, StatusView>> failures = new TreeMap<>(report.filterAll);
+        // Which claim and request DynamicResources could not satisfy on each node it rejected.
+        Map<String, io.kubewhatif.engine.plugins.dynamicresources.AllocationFailure> dra = DynamicResources.allocationFailures(state);
         report.filter.forEach((node, s) -> failures.computeIfAbsent(node, k -> Map.of(s.plugin(), s)));
         for (Map.Entry<String, Map<String, StatusView>> e : failures.entrySet()) {
             NodeInfo node = snapshot.node(e.getKey());
@@ -556,6 +566,9 @@ public final class Scheduler {
                 if (!x.isEmpty()) {
                     report.details.computeIfAbsent(PodTopologySpread.NAME, k -> new TreeMap<>()).put(node.name(), x);
                 }
+            }
+            if (e.getValue().containsKey(DynamicResources.NAME) && dra.containsKey(node.name())) {
+                report.details.computeIfAbsent(DynamicResources.NAME, k -> new TreeMap<>()).put(node.name(), List.of(dra.get(node.name())));
             }
             if (e.getValue().containsKey(InterPodAffinity.NAME) && fw.plugin(InterPodAffinity.NAME) instanceof InterPodAffinity ipa) {
                 List<?> x = ipa.explain(pod, node);
