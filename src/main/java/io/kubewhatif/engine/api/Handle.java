@@ -3,6 +3,7 @@ package io.kubewhatif.engine.api;
 import io.kubewhatif.engine.snapshot.ClusterSnapshot;
 import io.kubewhatif.engine.snapshot.NodeInfo;
 import io.kubewhatif.engine.snapshot.PodInfo;
+import io.kubewhatif.engine.util.Parallelizer;
 
 import java.util.List;
 
@@ -28,4 +29,9 @@ public interface Handle {
 
     /** The names of the plugins enabled at the Filter extension point, in order. */
     List<String> filterPluginNames();
+
+    /** Threads for per-node loops (upstream's Handle.Parallelizer); results must not depend on their number. */
+    default Parallelizer parallelizer() {
+        return Parallelizer.SEQUENTIAL;
+    }
 }

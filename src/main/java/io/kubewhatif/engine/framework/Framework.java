@@ -7,6 +7,7 @@ import io.kubewhatif.engine.api.FilterPlugin;
 import io.kubewhatif.engine.api.Handle;
 import io.kubewhatif.engine.api.NodeScore;
 import io.kubewhatif.engine.api.NodeToStatus;
+import io.kubewhatif.engine.util.Parallelizer;
 import io.kubewhatif.engine.api.PermitPlugin;
 import io.kubewhatif.engine.api.Plugin;
 import io.kubewhatif.engine.api.PluginException;
@@ -71,10 +72,12 @@ public final class Framework implements Handle {
     private final List<PostBindPlugin> postBind = new ArrayList<>();
     private final Map<String, Integer> scoreWeights = new HashMap<>();
     private volatile ClusterSnapshot snapshot;
+    private final Parallelizer parallelizer;
 
-    private Framework(Profile profile, ClusterSnapshot snapshot) {
+    private Framework(Profile profile, ClusterSnapshot snapshot, Parallelizer parallelizer) {
         this.profile = profile;
         this.snapshot = snapshot;
+        this.parallelizer = parallelizer;
         this.pluginsByName = new LinkedHashMap<>();
     }
 
@@ -84,7 +87,13 @@ public final class Framework implements Handle {
      * @throws FrameworkException with kube-scheduler's message when a plugin is unknown, misplaced or refuses its args
      */
     public static Framework build(Profile profile, Map<String, PluginFactory> registry, ClusterSnapshot snapshot) throws FrameworkException {
-        Framework f = new Framework(profile, snapshot);
+        return build(profile, registry, snapshot, Parallelizer.SEQUENTIAL);
+    }
+
+    /** The same, with the threads plugins and the runner may use for per-node loops. */
+    public static Framework build(Profile profile, Map<String, PluginFactory> registry, ClusterSnapshot snapshot, Parallelizer parallelizer)
+            throws FrameworkException {
+        Framework f = new Framework(profile, snapshot, parallelizer);
         String prefix = "initializing profiles: creating profile for scheduler name " + profile.schedulerName() + ": ";
         Set<String> needed = new LinkedHashSet<>();
         for (ExtensionPoint p : ExtensionPoint.values()) {
@@ -161,6 +170,11 @@ public final class Framework implements Handle {
     @Override
     public ClusterSnapshot snapshot() {
         return snapshot;
+    }
+
+    @Override
+    public Parallelizer parallelizer() {
+        return parallelizer;
     }
 
     @Override

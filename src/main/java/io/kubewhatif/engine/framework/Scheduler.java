@@ -5,6 +5,7 @@ import io.fabric8.kubernetes.api.model.PodBuilder;
 import io.kubewhatif.engine.api.Code;
 import io.kubewhatif.engine.api.CycleState;
 import io.kubewhatif.engine.api.NodeToStatus;
+import io.kubewhatif.engine.util.Parallelizer;
 import io.kubewhatif.engine.api.PluginFactory;
 import io.kubewhatif.engine.api.PostFilterResult;
 import io.kubewhatif.engine.api.Status;
@@ -54,7 +55,7 @@ public final class Scheduler {
             throws FrameworkException {
         Map<String, Framework> fws = new LinkedHashMap<>();
         for (Profile p : config.profiles()) {
-            fws.put(p.schedulerName(), Framework.build(p, registry, snapshot));
+            fws.put(p.schedulerName(), Framework.build(p, registry, snapshot, Parallelizer.of(options.parallelism())));
         }
         return new Scheduler(config, fws, snapshot, options);
     }
@@ -69,6 +70,18 @@ public final class Scheduler {
 
     /** Schedules one pod: the cycle, then (when a node was chosen) assume and the binding cycle on the snapshot. */
     public CycleReport scheduleOne(PodInfo pod) {
+        return scheduleOne(pod, true);
+    }
+
+    /**
+     * The scheduling cycle alone, PreEnqueue to selection (and PostFilter's verdict): nothing is assumed, bound, nominated
+     * or evicted, so the snapshot stays as it was. Only the start index of the next cycle moves, as after any cycle.
+     */
+    public CycleReport evaluate(PodInfo pod) {
+        return scheduleOne(pod, false);
+    }
+
+    private CycleReport scheduleOne(PodInfo pod, boolean commit) {
         CycleReport report = new CycleReport();
         report.pod = pod.key();
         String schedulerName = pod.pod().getSpec().getSchedulerName();
@@ -96,8 +109,10 @@ public final class Scheduler {
         Outcome out = schedulePod(fw, state, pod, report);
         if (out.selected != null) {
             report.selected = out.selected;
-            assume(fw, state, pod, out.selected, report);
-        } else if (out.postFilter != null) {
+            if (commit) {
+                assume(fw, state, pod, out.selected, report);
+            }
+        } else if (out.postFilter != null && commit) {
             applyPostFilter(pod, out.postFilter);
         }
         return report;
@@ -284,11 +299,10 @@ public final class Scheduler {
             return feasible;
         }
         Map<String, Map<String, StatusView>> all = options.diagnoseAllFilters() ? report.filterAll : null;
-        for (int i = 0; i < n; i++) {
+        Filtered results = filterInOrder(fw, state, pod, nodes, start, numToFind, all != null);
+        for (int i = 0; i < results.evaluated; i++) {
             NodeInfo node = nodes.get((start + i) % n);
-            Map<String, StatusView> nodeAll = all == null ? null : new TreeMap<>();
-            FilterRecorder rec = nodeAll == null ? null : (plugin, st) -> nodeAll.putIfAbsent(plugin, StatusView.of(st));
-            Status s = fw.runFilterPluginsWithNominatedPods(state, pod, node, rec);
+            Status s = results.statuses[i];
             if (s.isSuccess()) {
                 if (feasible.size() >= numToFind) {
                     break;
@@ -307,29 +321,97 @@ public final class Scheduler {
             statuses.set(node.name(), s);
             addPluginStatus(s, unschedulable, pending);
             if (all != null) {
-                all.put(node.name(), nodeAll);
+                all.put(node.name(), results.all[i]);
             }
         }
         return feasible;
+    }
+
+    /** Filter results by position from the start index: the first {@code evaluated} are set. */
+    private record Filtered(Status[] statuses, Map<String, StatusView>[] all, int evaluated) {
+    }
+
+    /**
+     * Runs the filters on nodes in order from {@code start}, on the parallelizer's threads, and stops where the
+     * sequential loop would: at the first Error, or at the feasible node after {@code numToFind} feasible ones. Chunks
+     * are claimed in order and merged in order as they complete, so the stop is found as early as one thread would;
+     * a few nodes past it may be evaluated and are ignored (filters have no effect on the cycle's outcome).
+     */
+    @SuppressWarnings("unchecked")
+    private Filtered filterInOrder(Framework fw, CycleState state, PodInfo pod, List<NodeInfo> nodes, int start, int numToFind, boolean diagnose) {
+        int n = nodes.size();
+        Status[] out = new Status[n];
+        Map<String, StatusView>[] all = diagnose ? new Map[n] : null;
+        Parallelizer par = fw.parallelizer();
+        // One thread merges after every node, so it evaluates exactly the nodes the sequential loop does.
+        int chunk = par.parallelism() <= 1 ? 1 : par.chunkSize(n);
+        int chunks = (n + chunk - 1) / chunk;
+        boolean[] done = new boolean[chunks];
+        // Merge state, guarded by the lock: chunks merged so far, feasible nodes among them, where the loop stops.
+        Object lock = new Object();
+        int[] merge = {0, 0, n};
+        par.chunks(n, chunk, (from, to) -> {
+            for (int i = from; i < to; i++) {
+                NodeInfo node = nodes.get((start + i) % n);
+                Map<String, StatusView> nodeAll = diagnose ? new TreeMap<>() : null;
+                FilterRecorder rec = nodeAll == null ? null : (plugin, st) -> nodeAll.putIfAbsent(plugin, StatusView.of(st));
+                out[i] = fw.runFilterPluginsWithNominatedPods(state, pod, node, rec);
+                if (diagnose) {
+                    all[i] = nodeAll;
+                }
+            }
+            synchronized (lock) {
+                done[from / chunk] = true;
+                while (merge[0] < chunks && done[merge[0]] && merge[2] == n) {
+                    int c = merge[0]++;
+                    for (int i = c * chunk, end = Math.min(n, (c + 1) * chunk); i < end; i++) {
+                        Status s = out[i];
+                        if (s.isSuccess()) {
+                            if (merge[1] >= numToFind) {
+                                merge[2] = i;
+                                break;
+                            }
+                            merge[1]++;
+                        } else if (s.code() == Code.ERROR) {
+                            merge[2] = i + 1;
+                            break;
+                        }
+                    }
+                }
+                return merge[2] == n;
+            }
+        });
+        return new Filtered(out, all, merge[2]);
     }
 
     /**
      * The diagnosis upstream does not give: every filter on the nodes the cycle did not evaluate (after the early
      * stop, or excluded by a PreFilterResult). It only feeds filterAll; the verdict is unchanged.
      */
+    @SuppressWarnings("unchecked")
     private void diagnoseUnevaluated(Framework fw, CycleState state, PodInfo pod, List<NodeInfo> feasible, NodeToStatus statuses, CycleReport report) {
         java.util.Set<String> seen = new java.util.HashSet<>(statuses.explicit().keySet());
         for (NodeInfo n : feasible) {
             seen.add(n.name());
         }
+        List<NodeInfo> rest = new ArrayList<>();
         for (NodeInfo node : snapshot.nodes()) {
-            if (seen.contains(node.name())) {
-                continue;
+            if (!seen.contains(node.name())) {
+                rest.add(node);
             }
+        }
+        Map<String, StatusView>[] failed = new Map[rest.size()];
+        Parallelizer par = fw.parallelizer();
+        par.until(rest.size(), par.chunkSize(rest.size()), i -> {
             Map<String, StatusView> nodeAll = new TreeMap<>();
-            Status s = fw.runFilterPluginsWithNominatedPods(state, pod, node, (plugin, st) -> nodeAll.putIfAbsent(plugin, StatusView.of(st)));
+            Status s = fw.runFilterPluginsWithNominatedPods(state, pod, rest.get(i), (plugin, st) -> nodeAll.putIfAbsent(plugin, StatusView.of(st)));
             if (!s.isSuccess()) {
-                report.filterAll.put(node.name(), nodeAll);
+                failed[i] = nodeAll;
+            }
+        });
+        for (int i = 0; i < failed.length; i++) {
+            if (failed[i] != null) {
+                report.filterAll.put(rest.get(i).name(), failed[i]);
             }
         }
     }

@@ -6,6 +6,7 @@ import io.kubewhatif.engine.api.CycleState;
 import io.kubewhatif.engine.api.FilterPlugin;
 import io.kubewhatif.engine.api.Handle;
 import io.kubewhatif.engine.api.NodeScore;
+import io.kubewhatif.engine.util.Parallelizer;
 import io.kubewhatif.engine.api.Plugin;
 import io.kubewhatif.engine.api.PluginException;
 import io.kubewhatif.engine.api.PluginInitException;
@@ -19,6 +20,8 @@ import io.kubewhatif.engine.api.StateKey;
 import io.kubewhatif.engine.api.Status;
 import io.kubewhatif.engine.snapshot.AffinityTerm;
 import io.kubewhatif.engine.snapshot.ClusterSnapshot;
+import io.kubewhatif.engine.snapshot.LabelSet;
+import io.kubewhatif.engine.snapshot.LabelSetMatcher;
 import io.kubewhatif.engine.snapshot.NodeInfo;
 import io.kubewhatif.engine.snapshot.PodInfo;
 import io.kubewhatif.engine.snapshot.WeightedAffinityTerm;
@@ -241,10 +244,46 @@ public final class InterPodAffinity implements PreFilterPlugin, PreFilterExtensi
         TopologyCounts affinity = new TopologyCounts();
         TopologyCounts anti = new TopologyCounts();
         if (!affinityTerms.isEmpty() || !antiAffinityTerms.isEmpty()) {
-            for (NodeInfo n : nodes) {
-                for (PodInfo existing : n.pods()) {
-                    affinity.addAffinityTerms(affinityTerms, existing, n.labels(), 1);
-                    anti.addAntiAffinityTerms(antiAffinityTerms, existing, null, n.labels(), 1);
+            // Per label group rather than per pod: whether an existing pod matches the incoming pod's terms depends only
+            // on its namespace and labels, and the counts are sums.
+            LabelSetMatcher matchesAll = affinityTerms.isEmpty() ? null
+                    : new LabelSetMatcher(ls -> labelSetMatchesAllTerms(affinityTerms, ls));
+            LabelSetMatcher[] antiMatchers = new LabelSetMatcher[antiAffinityTerms.size()];
+            for (int i = 0; i < antiMatchers.length; i++) {
+                AffinityTerm t = antiAffinityTerms.get(i);
+                antiMatchers[i] = new LabelSetMatcher(ls -> t.matches(ls, null));
+            }
+            // Matching pods per node in parallel, then added up in node order.
+            int numNodes = nodes.size();
+            long[] affinityMatches = new long[numNodes];
+            long[][] antiMatches = new long[antiMatchers.length][numNodes];
+            Parallelizer par = handle.parallelizer();
+            par.until(numNodes, par.chunkSize(numNodes), j -> {
+                NodeInfo n = nodes.get(j);
+                for (int g = 0, groups = n.labelGroupCount(); g < groups; g++) {
+                    int ls = n.labelGroupId(g);
+                    int count = n.labelGroupPods(g);
+                    if (matchesAll != null && matchesAll.matches(ls)) {
+                        affinityMatches[j] += count;
+                    }
+                    for (int i = 0; i < antiMatchers.length; i++) {
+                        if (antiMatchers[i].matches(ls)) {
+                            antiMatches[i][j] += count;
+                        }
+                    }
+                }
+            });
+            for (int j = 0; j < numNodes; j++) {
+                Map<String, String> nodeLabels = nodes.get(j).labels();
+                if (affinityMatches[j] > 0) {
+                    for (AffinityTerm t : affinityTerms) {
+                        affinity.add(nodeLabels, t.topologyKey(), affinityMatches[j]);
+                    }
+                }
+                for (int i = 0; i < antiMatchers.length; i++) {
+                    if (antiMatches[i][j] > 0) {
+                        anti.add(nodeLabels, antiAffinityTerms.get(i).topologyKey(), antiMatches[i][j]);
+                    }
                 }
             }
         }
@@ -382,15 +421,34 @@ public final class InterPodAffinity implements PreFilterPlugin, PreFilterExtensi
         Map<String, String> nsLabels = snapshot.namespaceLabels(pod.namespace());
 
         // Scores are keyed by topology, not by node: every node scans all nodes of the cluster, not only feasible ones.
+        // The incoming pod's preferred terms are matched per label group (namespace and labels decide, the weights add
+        // up); the existing pods' own terms only exist on pods with affinity.
         Map<String, Map<String, Long>> scores = new HashMap<>();
+        LabelSetMatcher[] preferredMatchers = matchers(preferred);
+        LabelSetMatcher[] preferredAntiMatchers = matchers(preferredAnti);
         for (NodeInfo n : snapshot.nodes()) {
-            List<PodInfo> pods = hasConstraints ? n.pods() : n.podsWithAffinity();
             Map<String, String> nodeLabels = n.labels();
-            if (pods.isEmpty() || nodeLabels.isEmpty()) {
+            if (nodeLabels.isEmpty() || (hasConstraints ? n.pods() : n.podsWithAffinity()).isEmpty()) {
                 continue;
             }
-            for (PodInfo existing : pods) {
-                processExistingPod(scores, preferred, preferredAnti, nsLabels, pod, existing, nodeLabels);
+            if (hasConstraints) {
+                for (int g = 0, groups = n.labelGroupCount(); g < groups; g++) {
+                    int ls = n.labelGroupId(g);
+                    long count = n.labelGroupPods(g);
+                    for (int i = 0; i < preferredMatchers.length; i++) {
+                        if (preferredMatchers[i].matches(ls)) {
+                            addScore(scores, preferred.get(i).term(), nodeLabels, count * preferred.get(i).weight());
+                        }
+                    }
+                    for (int i = 0; i < preferredAntiMatchers.length; i++) {
+                        if (preferredAntiMatchers[i].matches(ls)) {
+                            addScore(scores, preferredAnti.get(i).term(), nodeLabels, -count * preferredAnti.get(i).weight());
+                        }
+                    }
+                }
+            }
+            for (PodInfo existing : n.podsWithAffinity()) {
+                processExistingPodTerms(scores, nsLabels, pod, existing, nodeLabels);
             }
         }
         if (scores.isEmpty()) {
@@ -400,17 +458,9 @@ public final class InterPodAffinity implements PreFilterPlugin, PreFilterExtensi
         return Status.SUCCESS;
     }
 
-    private void processExistingPod(Map<String, Map<String, Long>> scores, List<WeightedAffinityTerm> preferred,
-                                    List<WeightedAffinityTerm> preferredAnti, Map<String, String> nsLabels, PodInfo incoming,
-                                    PodInfo existing, Map<String, String> nodeLabels) {
-        // The incoming pod's terms carry their namespaces resolved: no namespace labels needed for the existing pod.
-        for (WeightedAffinityTerm t : preferred) {
-            processTerm(scores, t.term(), t.weight(), existing, null, nodeLabels, 1);
-        }
-        for (WeightedAffinityTerm t : preferredAnti) {
-            processTerm(scores, t.term(), t.weight(), existing, null, nodeLabels, -1);
-        }
-        // Symmetry: the existing pod's terms evaluated against the incoming pod and its namespace's labels.
+    /** Symmetry: the existing pod's terms evaluated against the incoming pod and its namespace's labels. */
+    private void processExistingPodTerms(Map<String, Map<String, Long>> scores, Map<String, String> nsLabels, PodInfo incoming,
+                                         PodInfo existing, Map<String, String> nodeLabels) {
         if (hardPodAffinityWeight > 0) {
             for (AffinityTerm t : existing.requiredAffinityTerms()) {
                 processTerm(scores, t, hardPodAffinityWeight, incoming, nsLabels, nodeLabels, 1);
@@ -424,17 +474,30 @@ public final class InterPodAffinity implements PreFilterPlugin, PreFilterExtensi
         }
     }
 
-    private static void processTerm(Map<String, Map<String, Long>> scores, AffinityTerm term, int weight, PodInfo pod,
-                                    Map<String, String> nsLabels, Map<String, String> nodeLabels, int multiplier) {
-        if (!term.matches(pod, nsLabels)) {
-            return;
+    /** The incoming pod's terms carry their namespaces resolved: no namespace labels are needed for existing pods. */
+    private static LabelSetMatcher[] matchers(List<WeightedAffinityTerm> terms) {
+        LabelSetMatcher[] m = new LabelSetMatcher[terms.size()];
+        for (int i = 0; i < m.length; i++) {
+            AffinityTerm t = terms.get(i).term();
+            m[i] = new LabelSetMatcher(ls -> t.matches(ls, null));
         }
+        return m;
+    }
+
+    private static void addScore(Map<String, Map<String, Long>> scores, AffinityTerm term, Map<String, String> nodeLabels, long weight) {
         String value = nodeLabels.get(term.topologyKey());
         if (value == null) {
             return;
         }
         // An entry is created even when the weights cancel out: it still counts as "something to score".
-        scores.computeIfAbsent(term.topologyKey(), k -> new HashMap<>()).merge(value, (long) (weight * multiplier), Long::sum);
+        scores.computeIfAbsent(term.topologyKey(), k -> new HashMap<>()).merge(value, weight, Long::sum);
+    }
+
+    private static void processTerm(Map<String, Map<String, Long>> scores, AffinityTerm term, int weight, PodInfo pod,
+                                    Map<String, String> nsLabels, Map<String, String> nodeLabels, int multiplier) {
+        if (term.matches(pod, nsLabels)) {
+            addScore(scores, term, nodeLabels, (long) (weight * multiplier));
+        }
     }
 
     @Override
@@ -517,6 +580,19 @@ public final class InterPodAffinity implements PreFilterPlugin, PreFilterExtensi
         }
         for (AffinityTerm t : terms) {
             if (!t.matches(pod, null)) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /** {@link #podMatchesAllTerms} for any pod with this namespace and these labels. */
+    static boolean labelSetMatchesAllTerms(List<AffinityTerm> terms, LabelSet ls) {
+        if (terms.isEmpty()) {
+            return false;
+        }
+        for (AffinityTerm t : terms) {
+            if (!t.matches(ls, null)) {
                 return false;
             }
         }

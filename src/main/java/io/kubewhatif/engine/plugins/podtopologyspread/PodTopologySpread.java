@@ -6,6 +6,7 @@ import io.kubewhatif.engine.api.CycleState;
 import io.kubewhatif.engine.api.FilterPlugin;
 import io.kubewhatif.engine.api.Handle;
 import io.kubewhatif.engine.api.NodeScore;
+import io.kubewhatif.engine.util.Parallelizer;
 import io.kubewhatif.engine.api.Plugin;
 import io.kubewhatif.engine.api.PluginException;
 import io.kubewhatif.engine.api.PluginInitException;
@@ -17,6 +18,7 @@ import io.kubewhatif.engine.api.ScorePlugin;
 import io.kubewhatif.engine.api.StateData;
 import io.kubewhatif.engine.api.StateKey;
 import io.kubewhatif.engine.api.Status;
+import io.kubewhatif.engine.snapshot.LabelSetMatcher;
 import io.kubewhatif.engine.snapshot.NodeInfo;
 import io.kubewhatif.engine.snapshot.PodInfo;
 import io.kubewhatif.engine.util.Selector;
@@ -59,6 +61,11 @@ public final class PodTopologySpread implements PreFilterPlugin, PreFilterExtens
 
     /** A constraint of the pod (or a default one) with its selector compiled. */
     record Constraint(int maxSkew, String topologyKey, Selector selector, int minDomains, boolean honorNodeAffinity, boolean honorNodeTaints) {
+        /** Counts a node's pods of the namespace matching the selector, the selector evaluated once per label set. */
+        Counter counter(String namespace) {
+            return new Counter(selector, namespace);
+        }
+
         boolean includes(NodeInclusion inclusion, NodeInfo node) {
             if (honorNodeAffinity && !inclusion.affinityMatches(node)) {
                 return false;
@@ -158,12 +165,15 @@ public final class PodTopologySpread implements PreFilterPlugin, PreFilterExtens
         /** Per constraint: domain value to matching pods (empty for hostname, which is counted in Score). */
         final List<Map<String, long[]>> topologyValueToPodCounts;
         final double[] topologyNormalizingWeight;
+        /** Per constraint: the pod counter Score uses for hostname constraints. */
+        final Counter[] counters;
 
-        PreScoreState(List<Constraint> constraints, Set<String> ignoredNodes, List<Map<String, long[]>> counts, double[] weights) {
+        PreScoreState(List<Constraint> constraints, Set<String> ignoredNodes, List<Map<String, long[]>> counts, double[] weights, Counter[] counters) {
             this.constraints = constraints;
             this.ignoredNodes = ignoredNodes;
             this.topologyValueToPodCounts = counts;
             this.topologyNormalizingWeight = weights;
+            this.counters = counters;
         }
 
         @Override
@@ -214,21 +224,36 @@ public final class PodTopologySpread implements PreFilterPlugin, PreFilterExtens
         int n = constraints.size();
         List<Map<String, Integer>> counts = new ArrayList<>(n);
         boolean[] selfMatch = new boolean[n];
+        Counter[] counters = new Counter[n];
         for (int i = 0; i < n; i++) {
             counts.add(new HashMap<>());
             selfMatch[i] = constraints.get(i).selector().matches(pod.labels());
+            counters[i] = constraints.get(i).counter(pod.namespace());
         }
-        for (NodeInfo node : nodes) {
+        // Per node in parallel, then merged in node order as one thread would.
+        int numNodes = nodes.size();
+        String[][] domains = new String[n][numNodes];
+        int[][] matching = new int[n][numNodes];
+        Parallelizer par = handle.parallelizer();
+        par.until(numNodes, par.chunkSize(numNodes), j -> {
+            NodeInfo node = nodes.get(j);
             if (!hasAllTopologyKeys(node.labels(), constraints)) {
-                continue;
+                return;
             }
             for (int i = 0; i < n; i++) {
                 Constraint c = constraints.get(i);
-                if (!c.includes(inclusion, node)) {
-                    continue;
+                if (c.includes(inclusion, node)) {
+                    domains[i][j] = label(node.labels(), c.topologyKey());
+                    matching[i][j] = counters[i].count(node);
                 }
+            }
+        });
+        for (int j = 0; j < numNodes; j++) {
+            for (int i = 0; i < n; i++) {
                 // Every eligible domain is recorded, with 0 when no pod matches: it counts towards minDomains.
-                counts.get(i).merge(label(node.labels(), c.topologyKey()), countMatching(node.pods(), c.selector(), pod.namespace()), Integer::sum);
+                if (domains[i][j] != null) {
+                    counts.get(i).merge(domains[i][j], matching[i][j], Integer::sum);
+                }
             }
         }
         CriticalPaths[] paths = new CriticalPaths[n];
@@ -388,6 +413,10 @@ public final class PodTopologySpread implements PreFilterPlugin, PreFilterExtens
         }
 
         NodeInclusion inclusion = NodeInclusion.of(pod.pod());
+        Counter[] counters = new Counter[n];
+        for (int i = 0; i < n; i++) {
+            counters[i] = constraints.get(i).counter(pod.namespace());
+        }
         for (NodeInfo node : allNodes) {
             if (requireAllTopologies && !hasAllTopologyKeys(node.labels(), constraints)) {
                 continue;
@@ -400,11 +429,11 @@ public final class PodTopologySpread implements PreFilterPlugin, PreFilterExtens
                 // Only domains of candidate nodes are counted; hostname domains are counted per node in Score.
                 long[] count = counts.get(i).get(labelOrEmpty(node.labels(), c.topologyKey()));
                 if (count != null) {
-                    count[0] += countMatching(node.pods(), c.selector(), pod.namespace());
+                    count[0] += counters[i].count(node);
                 }
             }
         }
-        state.write(PRE_SCORE_KEY, new PreScoreState(List.copyOf(constraints), ignored, counts, weights));
+        state.write(PRE_SCORE_KEY, new PreScoreState(List.copyOf(constraints), ignored, counts, weights, counters));
         return Status.SUCCESS;
     }
 
@@ -426,7 +455,7 @@ public final class PodTopologySpread implements PreFilterPlugin, PreFilterExtens
             }
             long cnt;
             if (LABEL_HOSTNAME.equals(c.topologyKey())) {
-                cnt = countMatching(node.pods(), c.selector(), pod.namespace());
+                cnt = s.counters[i].count(node);
             } else {
                 long[] v = s.topologyValueToPodCounts.get(i).get(tpVal);
                 cnt = v == null ? 0 : v[0];
@@ -499,7 +528,7 @@ public final class PodTopologySpread implements PreFilterPlugin, PreFilterExtens
                     throw new SelectorException("obtaining pod's " + kind + " topology spread constraints: " + e.getMessage());
                 }
                 selector = withMatchLabelKeys(selector, c.getMatchLabelKeys(), pod.labels());
-                out.add(new Constraint(c.getMaxSkew() == null ? 0 : c.getMaxSkew(), c.getTopologyKey() == null ? "" : c.getTopologyKey(), selector,
+                out.add(new Constraint(c.getMaxSkew() == null ? 0 : c.getMaxSkew(), c.getTopologyKey() == null ? "" : c.getTopologyKey().intern(), selector,
                         c.getMinDomains() == null ? 1 : c.getMinDomains(), c.getNodeAffinityPolicy() == null || HONOR.equals(c.getNodeAffinityPolicy()),
                         HONOR.equals(c.getNodeTaintsPolicy())));
             }
@@ -565,21 +594,33 @@ public final class PodTopologySpread implements PreFilterPlugin, PreFilterExtens
         return true;
     }
 
-    /** Non-terminating pods of the namespace matching the selector; an empty selector counts nothing. */
-    static int countMatching(List<PodInfo> pods, Selector selector, String namespace) {
-        if (selector.isEverything()) {
-            return 0;
+    /**
+     * Counts a node's non-terminating pods of the namespace that match the selector (an empty selector counts nothing),
+     * from the node's label groups: the selector is evaluated once per label set and cycle, not once per pod. Shared by
+     * the threads of a cycle.
+     */
+    static final class Counter {
+        private final boolean countsNothing;
+        private final LabelSetMatcher matcher;
+
+        Counter(Selector selector, String namespace) {
+            this.countsNothing = selector.isEverything();
+            this.matcher = new LabelSetMatcher(ls -> ls.namespace().equals(namespace) && selector.matches(ls.labels()));
         }
-        int count = 0;
-        for (PodInfo p : pods) {
-            if (p.terminating() || !p.namespace().equals(namespace)) {
-                continue;
+
+        int count(NodeInfo node) {
+            if (countsNothing) {
+                return 0;
             }
-            if (selector.matches(p.labels())) {
-                count++;
+            int count = 0;
+            for (int g = 0, n = node.labelGroupCount(); g < n; g++) {
+                int live = node.labelGroupLivePods(g);
+                if (live != 0 && matcher.matches(node.labelGroupId(g))) {
+                    count += live;
+                }
             }
+            return count;
         }
-        return count;
     }
 
     /** ln(size + 2): keeps the counts of small topologies from being watered down by big ones. */
