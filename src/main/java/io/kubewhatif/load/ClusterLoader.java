@@ -12,6 +12,7 @@ import io.fabric8.kubernetes.api.model.Pod;
 import io.fabric8.kubernetes.api.model.PodAffinityTerm;
 import io.fabric8.kubernetes.api.model.WeightedPodAffinityTerm;
 import io.fabric8.kubernetes.api.model.scheduling.v1.PriorityClass;
+import io.kubewhatif.engine.util.Parallelizer;
 
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -34,15 +35,23 @@ public final class ClusterLoader {
 
     private final ManifestReader reader;
     private final ObjectDecoder decoder = new ObjectDecoder();
+    private final Parallelizer parallelizer;
 
     public ClusterLoader(ManifestReader reader) {
+        this(reader, Parallelizer.of(0));
+    }
+
+    /** With the threads that parse and decode the cluster files (one thread: the sequential path only). */
+    public ClusterLoader(ManifestReader reader, Parallelizer parallelizer) {
         this.reader = reader;
+        this.parallelizer = parallelizer;
     }
 
     /** Loads cluster paths and pod paths (pods may be empty when only the cluster is needed). */
     public Loaded load(List<String> clusterPaths, List<String> podPaths) throws InputException {
         List<String> warnings = new ArrayList<>();
-        List<HasMetadata> cluster = decodeAll(reader.read(clusterPaths), warnings, true);
+        List<ManifestReader.Decoded<HasMetadata>> decoded = parallelizer.parallelism() > 1 ? reader.readDecoded(clusterPaths, decoder::decode, parallelizer) : null;
+        List<HasMetadata> cluster = decoded != null ? collect(decoded, warnings) : decodeAll(reader.read(clusterPaths), warnings, true);
         List<Pod> pods = new ArrayList<>();
         if (podPaths != null && !podPaths.isEmpty()) {
             List<Document> docs = reader.read(podPaths);
@@ -67,11 +76,22 @@ public final class ClusterLoader {
     }
 
     private List<HasMetadata> decodeAll(List<Document> docs, List<String> warnings, boolean cluster) throws InputException {
-        List<HasMetadata> out = new ArrayList<>();
-        Map<String, Document> seen = new HashMap<>();
-        Map<String, Integer> unknown = new LinkedHashMap<>();
+        List<ManifestReader.Decoded<HasMetadata>> decoded = new ArrayList<>(docs.size());
         for (Document d : docs) {
-            HasMetadata o = decoder.decode(d);
+            decoded.add(new ManifestReader.Decoded<>(d.source(), d.index(), d.item(), d.kind(), d.apiVersion(), d.name(), decoder.decode(d)));
+        }
+        return collect(decoded, warnings);
+    }
+
+    /** The decoded objects in order, the later of two duplicates replacing the earlier; warnings for what is skipped. */
+    private static List<HasMetadata> collect(List<ManifestReader.Decoded<HasMetadata>> docs, List<String> warnings) {
+        List<HasMetadata> out = new ArrayList<>();
+        Map<String, ManifestReader.Decoded<HasMetadata>> seen = new HashMap<>();
+        Map<String, Integer> position = new HashMap<>();
+        Map<String, Integer> unknown = new LinkedHashMap<>();
+        boolean duplicates = false;
+        for (ManifestReader.Decoded<HasMetadata> d : docs) {
+            HasMetadata o = d.value();
             if (o == null) {
                 String known = Kinds.knownApiVersionOf(d.kind());
                 if (known != null) {
@@ -81,18 +101,27 @@ public final class ClusterLoader {
                 }
                 continue;
             }
-            String key = o.getKind() + "/" + (o.getMetadata().getNamespace() == null ? "" : o.getMetadata().getNamespace() + "/") + o.getMetadata().getName();
-            Document prev = seen.put(key, d);
+            String key = identity(o);
+            ManifestReader.Decoded<HasMetadata> prev = seen.put(key, d);
             if (prev != null) {
                 warnings.add(d.where() + ": duplicate of " + prev.where() + "; the later one is used");
-                out.removeIf(x -> (x.getKind() + "/" + (x.getMetadata().getNamespace() == null ? "" : x.getMetadata().getNamespace() + "/") + x.getMetadata().getName()).equals(key));
+                out.set(position.get(key), null);
+                duplicates = true;
             }
+            position.put(key, out.size());
             out.add(o);
+        }
+        if (duplicates) {
+            out.removeIf(java.util.Objects::isNull);
         }
         for (Map.Entry<String, Integer> e : unknown.entrySet()) {
             warnings.add("skipped " + e.getValue() + " object(s) of kind " + e.getKey() + ": the scheduler does not read this kind");
         }
         return out;
+    }
+
+    private static String identity(HasMetadata o) {
+        return o.getKind() + "/" + (o.getMetadata().getNamespace() == null ? "" : o.getMetadata().getNamespace() + "/") + o.getMetadata().getName();
     }
 
     private static void applyClusterConventions(List<HasMetadata> cluster, List<Pod> toSchedule, List<String> warnings) {

@@ -7,6 +7,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.MappingIterator;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
+import io.kubewhatif.engine.util.Parallelizer;
 import org.yaml.snakeyaml.LoaderOptions;
 
 import java.io.IOException;
@@ -29,9 +30,16 @@ public final class ManifestReader {
     private final ObjectMapper json;
     private final ObjectMapper yaml;
     private final InputStream stdin;
+    private final int maxCodePoints;
+    /**
+     * Standard input, read once and kept: {@link #readDecoded} may read it and then leave the input to {@link #read}.
+     * Within one pass over the paths it is read once, as a stream is.
+     */
+    private byte[] stdinBytes;
 
     public ManifestReader(InputStream stdin, int maxCodePoints) {
         this.stdin = stdin;
+        this.maxCodePoints = maxCodePoints;
         this.json = new ObjectMapper();
         this.json.getFactory().setStreamReadConstraints(StreamReadConstraints.builder().maxNestingDepth(200).maxStringLength(Integer.MAX_VALUE).build());
         LoaderOptions lo = new LoaderOptions();
@@ -50,23 +58,17 @@ public final class ManifestReader {
     /** Reads every path ("-" is stdin) into flattened documents. */
     public List<Document> read(List<String> paths) throws InputException {
         List<Document> out = new ArrayList<>();
+        boolean stdinRead = false;
         for (String p : paths) {
             if ("-".equals(p)) {
-                out.addAll(readStream("<stdin>", stdin));
+                // A second "-" finds standard input at its end, as a stream would.
+                out.addAll(parse("<stdin>", stdinRead ? new byte[0] : stdinBytes()));
+                stdinRead = true;
                 continue;
             }
             Path path = Path.of(p);
             if (Files.isDirectory(path)) {
-                List<Path> files;
-                try (Stream<Path> s = Files.walk(path)) {
-                    files = s.filter(Files::isRegularFile).filter(ManifestReader::isManifest).sorted().toList();
-                } catch (IOException e) {
-                    throw new InputException(p + ": cannot read directory: " + e.getMessage());
-                }
-                if (files.isEmpty()) {
-                    throw new InputException(p + ": directory contains no .yaml, .yml or .json files");
-                }
-                for (Path f : files) {
+                for (Path f : directoryFiles(p, path)) {
                     out.addAll(readFile(f.toString()));
                 }
             } else {
@@ -74,6 +76,30 @@ public final class ManifestReader {
             }
         }
         return out;
+    }
+
+    private byte[] stdinBytes() throws InputException {
+        if (stdinBytes == null) {
+            try {
+                stdinBytes = stdin.readAllBytes();
+            } catch (IOException e) {
+                throw new InputException("<stdin>: cannot read: " + e.getMessage());
+            }
+        }
+        return stdinBytes;
+    }
+
+    private static List<Path> directoryFiles(String p, Path path) throws InputException {
+        List<Path> files;
+        try (Stream<Path> s = Files.walk(path)) {
+            files = s.filter(Files::isRegularFile).filter(ManifestReader::isManifest).sorted().toList();
+        } catch (IOException e) {
+            throw new InputException(p + ": cannot read directory: " + e.getMessage());
+        }
+        if (files.isEmpty()) {
+            throw new InputException(p + ": directory contains no .yaml, .yml or .json files");
+        }
+        return files;
     }
 
     private static boolean isManifest(Path p) {
@@ -231,6 +257,239 @@ public final class ManifestReader {
             return;
         }
         out.add(new Document(source, index, 0, node));
+    }
+
+
+    // ---- the parallel path
+
+    /** Turns one parsed document into a value (a decoded object, or null for a kind that is not read). */
+    @FunctionalInterface
+    public interface DocumentDecoder<T> {
+        T decode(Document d) throws InputException;
+    }
+
+    /**
+     * One document of {@link #readDecoded}: its place (as {@link Document#where()} gives it), its identity fields, and
+     * the value its decoder returned. The tree itself is not kept.
+     */
+    public record Decoded<T>(String source, int index, int item, String kind, String apiVersion, String name, T value) {
+        public String where() {
+            String obj = kind.isEmpty() ? "" : " (" + kind + (name.isEmpty() ? "" : " " + name) + ")";
+            String it = item > 0 ? ", item " + item : "";
+            return source + ": document " + index + it + obj;
+        }
+    }
+
+    /** A stretch of a file that parses on its own: a JSON chunk between "---" lines, or YAML documents. */
+    private record Piece(int file, String source, byte[] bytes, int from, int to, boolean isJson) {
+    }
+
+    /**
+     * What {@link #read} followed by {@code decoder} on every document gives, computed faster: the files are cut into
+     * pieces at document separators, and pieces are parsed and their documents decoded on the parallelizer's threads,
+     * in batches (so that only a batch's trees are alive at once). Returns null when any step fails or the input is
+     * not eligible: the caller then takes the sequential path, which reports the first problem with the exact message
+     * and in the same order as before.
+     */
+    public <T> List<Decoded<T>> readDecoded(List<String> paths, DocumentDecoder<T> decoder, Parallelizer parallelizer) {
+        return readDecoded(paths, decoder, parallelizer, PARALLEL_MIN_BYTES);
+    }
+
+    /** Below this much input, threads cost more than they save. */
+    static final long PARALLEL_MIN_BYTES = 1L << 20;
+
+    /** {@link #readDecoded} using threads only from {@code minBytes} of input on. */
+    <T> List<Decoded<T>> readDecoded(List<String> paths, DocumentDecoder<T> decoder, Parallelizer threads, long minBytes) {
+        List<Piece> pieces = new ArrayList<>();
+        try {
+            // Only standard input and regular files: pipes and other special files cannot be read a second time by the
+            // sequential path, so they are left to it from the start.
+            List<String> names = new ArrayList<>();
+            List<Path> files = new ArrayList<>();
+            for (String p : paths) {
+                if ("-".equals(p)) {
+                    names.add("<stdin>");
+                    files.add(null);
+                    continue;
+                }
+                Path path = Path.of(p);
+                if (Files.isDirectory(path)) {
+                    for (Path f : directoryFiles(p, path)) {
+                        names.add(f.toString());
+                        files.add(f);
+                    }
+                } else {
+                    names.add(p);
+                    files.add(path);
+                }
+            }
+            for (Path f : files) {
+                if (f != null && (!Files.isRegularFile(f) || !Files.isReadable(f))) {
+                    return null;
+                }
+            }
+            boolean stdinRead = false;
+            for (int i = 0; i < files.size(); i++) {
+                byte[] bytes;
+                if (files.get(i) == null) {
+                    bytes = stdinRead ? new byte[0] : stdinBytes();
+                    stdinRead = true;
+                } else {
+                    bytes = Files.readAllBytes(files.get(i));
+                }
+                if (!split(i, names.get(i), bytes, pieces)) {
+                    return null;
+                }
+            }
+        } catch (IOException | InputException | RuntimeException e) {
+            return null;
+        }
+        long total = 0;
+        for (Piece pc : pieces) {
+            total += pc.to() - pc.from();
+        }
+        Parallelizer parallelizer = total >= minBytes ? threads : Parallelizer.SEQUENTIAL;
+        List<Decoded<T>> out = new ArrayList<>();
+        // Document indexes restart in every file; a piece's documents follow those of the pieces before it.
+        int currentFile = -1;
+        int index = 0;
+        int batchStart = 0;
+        while (batchStart < pieces.size()) {
+            int batchEnd = batchStart;
+            long bytes = 0;
+            while (batchEnd < pieces.size() && (batchEnd == batchStart || bytes < BATCH_BYTES)) {
+                bytes += pieces.get(batchEnd).to() - pieces.get(batchEnd).from();
+                batchEnd++;
+            }
+            List<Piece> batch = pieces.subList(batchStart, batchEnd);
+            @SuppressWarnings("unchecked")
+            List<Document>[] docs = new List[batch.size()];
+            int[] counts = new int[batch.size()];
+            boolean[] failed = {false};
+            try {
+                parallelizer.until(batch.size(), parallelizer.chunkSize(batch.size()), i -> {
+                    Piece pc = batch.get(i);
+                    List<Document> d = new ArrayList<>();
+                    try {
+                        counts[i] = parseChunk(pc.source(), pc.bytes(), pc.from(), pc.to(), pc.isJson() ? json : yaml, pc.isJson(), 0, d);
+                    } catch (InputException e) {
+                        failed[0] = true;
+                        return;
+                    }
+                    docs[i] = d;
+                });
+            } catch (RuntimeException e) {
+                return null;
+            }
+            if (failed[0]) {
+                return null;
+            }
+            List<Document> flat = new ArrayList<>();
+            List<int[]> places = new ArrayList<>();
+            for (int i = 0; i < batch.size(); i++) {
+                Piece pc = batch.get(i);
+                if (pc.file() != currentFile) {
+                    currentFile = pc.file();
+                    index = 0;
+                }
+                for (Document d : docs[i]) {
+                    flat.add(d);
+                    places.add(new int[] {index + d.index(), d.item()});
+                }
+                index += counts[i];
+                docs[i] = null;
+            }
+            @SuppressWarnings("unchecked")
+            T[] values = (T[]) new Object[flat.size()];
+            try {
+                parallelizer.until(flat.size(), parallelizer.chunkSize(flat.size()), i -> {
+                    try {
+                        values[i] = decoder.decode(flat.get(i));
+                    } catch (InputException e) {
+                        failed[0] = true;
+                    }
+                });
+            } catch (RuntimeException e) {
+                return null;
+            }
+            if (failed[0]) {
+                return null;
+            }
+            for (int i = 0; i < flat.size(); i++) {
+                Document d = flat.get(i);
+                out.add(new Decoded<>(d.source(), places.get(i)[0], places.get(i)[1], d.kind(), d.apiVersion(), d.name(), values[i]));
+            }
+            batchStart = batchEnd;
+        }
+        return out;
+    }
+
+    /** Input per batch of pieces: bounds the parsed trees alive at once. */
+    private static final long BATCH_BYTES = 4L << 20;
+
+    /**
+     * Cuts a file into pieces that parse on their own, after the checks {@link #parse} makes (false when one fails).
+     * JSON is cut where {@link #parse} cuts it. YAML is cut before every "---" line: such a line always starts a
+     * document, so every piece holds whole documents; inputs with directives ("%" lines, which belong to the next
+     * document) or too large for one parser stay whole.
+     */
+    private boolean split(int file, String source, byte[] bytes, List<Piece> out) {
+        int start = 0;
+        if (bytes.length >= 2 && ((bytes[0] == (byte) 0xFE && bytes[1] == (byte) 0xFF) || (bytes[0] == (byte) 0xFF && bytes[1] == (byte) 0xFE))) {
+            return false;
+        }
+        if (bytes.length >= 3 && bytes[0] == (byte) 0xEF && bytes[1] == (byte) 0xBB && bytes[2] == (byte) 0xBF) {
+            start = 3;
+        }
+        for (int i = start; i < Math.min(bytes.length, 8192); i++) {
+            if (bytes[i] == 0) {
+                return false;
+            }
+        }
+        int first = start;
+        while (first < bytes.length && Character.isWhitespace(bytes[first])) {
+            first++;
+        }
+        boolean isJson = first < bytes.length && (bytes[first] == '{' || bytes[first] == '[');
+        if (!isJson && (bytes.length >= maxCodePoints || hasDirective(bytes, start))) {
+            out.add(new Piece(file, source, bytes, start, bytes.length, false));
+            return true;
+        }
+        int pieceStart = start;
+        int i = start;
+        while (true) {
+            if (i >= bytes.length) {
+                out.add(new Piece(file, source, bytes, pieceStart, bytes.length, isJson));
+                return true;
+            }
+            if (isSeparator(bytes, i)) {
+                if (isJson) {
+                    // As parse(): the separator line belongs to neither chunk.
+                    out.add(new Piece(file, source, bytes, pieceStart, i, true));
+                    while (i < bytes.length && bytes[i] != '\n') {
+                        i++;
+                    }
+                    pieceStart = i;
+                } else if (i > pieceStart) {
+                    out.add(new Piece(file, source, bytes, pieceStart, i, false));
+                    pieceStart = i;
+                }
+            }
+            // Next line.
+            while (i < bytes.length && bytes[i] != '\n') {
+                i++;
+            }
+            i++;
+        }
+    }
+
+    private static boolean hasDirective(byte[] b, int start) {
+        for (int i = start; i < b.length; i++) {
+            if (b[i] == '%' && (i == start || b[i - 1] == '\n')) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /** A whole file or stdin as text (configuration files). */
