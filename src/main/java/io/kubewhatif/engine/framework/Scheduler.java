@@ -434,18 +434,24 @@ public final class Scheduler {
                 return null;
             }
             Framework.ScoreOutcome so = fw.runScorePlugins(state, pod, nodes);
-            report.rawScores = byPluginByNode(so.raw(), nodes);
-            report.normalizedScores = byPluginByNode(so.normalized(), nodes);
+            int[] byName = byName(nodes);
+            report.rawScores = byPluginByNode(so.raw(), nodes, byName);
+            report.normalizedScores = byPluginByNode(so.normalized(), nodes, byName);
             if (!so.status().isSuccess()) {
                 report.scheduleError = so.status().message();
                 return null;
             }
             totals = so.totals();
-            report.scores = new TreeMap<>();
-            for (int i = 0; i < n; i++) {
+            // Filled in name order: iterates like a sorted map without a sorted map's cost per entry.
+            report.scores = new LinkedHashMap<>(2 * n);
+            List<long[]> weighted = new ArrayList<>(so.plugins().size());
+            for (String p : so.plugins()) {
+                weighted.add(so.weighted().get(p));
+            }
+            for (int i : byName) {
                 Map<String, Long> m = new LinkedHashMap<>();
-                for (String p : so.plugins()) {
-                    m.put(p, so.weighted().get(p)[i]);
+                for (int k = 0; k < weighted.size(); k++) {
+                    m.put(so.plugins().get(k), weighted.get(k)[i]);
                 }
                 m.put("total", totals[i]);
                 report.scores.put(nodes.get(i).name(), m);
@@ -469,12 +475,28 @@ public final class Scheduler {
         return top.first();
     }
 
-    private static Map<String, Map<String, Long>> byPluginByNode(Map<String, long[]> scores, List<NodeInfo> nodes) {
+    /** Indexes of the nodes in name order. */
+    private static int[] byName(List<NodeInfo> nodes) {
+        Integer[] idx = new Integer[nodes.size()];
+        for (int i = 0; i < idx.length; i++) {
+            idx[i] = i;
+        }
+        java.util.Arrays.sort(idx, (a, b) -> nodes.get(a).name().compareTo(nodes.get(b).name()));
+        int[] out = new int[idx.length];
+        for (int i = 0; i < idx.length; i++) {
+            out[i] = idx[i];
+        }
+        return out;
+    }
+
+    /** Plugin (sorted) → node (in name order) → score. */
+    private static Map<String, Map<String, Long>> byPluginByNode(Map<String, long[]> scores, List<NodeInfo> nodes, int[] byName) {
         Map<String, Map<String, Long>> out = new TreeMap<>();
         for (Map.Entry<String, long[]> e : scores.entrySet()) {
-            Map<String, Long> m = new TreeMap<>();
-            for (int i = 0; i < nodes.size(); i++) {
-                m.put(nodes.get(i).name(), e.getValue()[i]);
+            Map<String, Long> m = new LinkedHashMap<>(2 * byName.length);
+            long[] v = e.getValue();
+            for (int i : byName) {
+                m.put(nodes.get(i).name(), v[i]);
             }
             out.put(e.getKey(), m);
         }
