@@ -9,6 +9,7 @@ import io.kubewhatif.engine.framework.SchedulerOptions;
 import io.kubewhatif.load.ClusterLoader;
 import io.kubewhatif.load.InputException;
 import io.kubewhatif.load.ManifestReader;
+import io.kubewhatif.load.ObjectDecoder;
 import io.kubewhatif.render.JsonRenderer;
 
 import java.io.InputStream;
@@ -48,6 +49,7 @@ public final class Simulation {
     /** Loads everything and schedules the pods of {@code podPaths} in order. */
     public static RunReport schedule(InputStream stdin, List<String> clusterPaths, List<String> podPaths, String configPath,
                                      SchedulerOptions options) throws InputException {
+        ObjectDecoder.warmUp();
         ManifestReader reader = new ManifestReader(stdin);
         Configuration config;
         try {
