@@ -17,28 +17,108 @@ import java.util.Map;
  */
 public final class ClusterSnapshot {
     private final List<NodeInfo> nodes;
+    private final List<NodeInfo> nodesView;
     private final Map<String, NodeInfo> byName;
+    private final LabelSetIndex index = new LabelSetIndex();
+    /** Per label key, every node's value in node order; node labels do not change within a snapshot. */
+    private final Map<String, String[]> labelColumns = new java.util.concurrent.ConcurrentHashMap<>();
     private final Map<Class<?>, LinkedHashMap<String, HasMetadata>> objects;
     /** Pending pods with a nominated node, in the order they were nominated. */
     private final List<PodInfo> nominated;
+    /** The node lists upstream's snapshot keeps; null when a change of pods may have changed them. */
+    private List<NodeInfo> withAffinity;
+    private List<NodeInfo> withRequiredAntiAffinity;
 
     public ClusterSnapshot(List<NodeInfo> orderedNodes, Map<Class<?>, LinkedHashMap<String, HasMetadata>> objects, List<PodInfo> nominated) {
         this.nodes = new ArrayList<>(orderedNodes);
+        this.nodesView = Collections.unmodifiableList(nodes);
         this.byName = new HashMap<>(nodes.size() * 2);
-        for (NodeInfo n : nodes) {
+        for (int i = 0; i < nodes.size(); i++) {
+            NodeInfo n = nodes.get(i);
             byName.put(n.name(), n);
+            n.attach(index, i);
         }
         this.objects = objects;
         this.nominated = new ArrayList<>(nominated);
     }
 
-    /** Nodes in the scheduler's order (zone round-robin over nodes sorted by name). */
+    /** Nodes in the scheduler's order (zone round-robin over nodes sorted by name); always the same list object. */
     public List<NodeInfo> nodes() {
-        return Collections.unmodifiableList(nodes);
+        return nodesView;
+    }
+
+    /** The pods of every node by label set, node positions being those of {@link #nodes()}. */
+    public LabelSetIndex labelSetIndex() {
+        return index;
+    }
+
+    /**
+     * Every node's value of a label, in the order of {@link #nodes()}: null where the node lacks the label, "" where
+     * it has it without a value.
+     */
+    public String[] labelColumn(String key) {
+        String[] c = labelColumns.get(key);
+        if (c == null) {
+            c = new String[nodes.size()];
+            for (int i = 0; i < c.length; i++) {
+                Map<String, String> labels = nodes.get(i).labels();
+                String v = labels.get(key);
+                c[i] = v != null || !labels.containsKey(key) ? v : "";
+            }
+            labelColumns.put(key, c);
+        }
+        return c;
     }
 
     public int numNodes() {
         return nodes.size();
+    }
+
+    /** Nodes running pods with pod affinity or anti-affinity, in node order (HavePodsWithAffinityList). */
+    public List<NodeInfo> nodesWithAffinity() {
+        List<NodeInfo> l = withAffinity;
+        if (l == null) {
+            l = new ArrayList<>();
+            for (NodeInfo n : nodes) {
+                if (!n.podsWithAffinity().isEmpty()) {
+                    l.add(n);
+                }
+            }
+            l = Collections.unmodifiableList(l);
+            withAffinity = l;
+        }
+        return l;
+    }
+
+    /** Nodes running pods with required anti-affinity, in node order (HavePodsWithRequiredAntiAffinityList). */
+    public List<NodeInfo> nodesWithRequiredAntiAffinity() {
+        List<NodeInfo> l = withRequiredAntiAffinity;
+        if (l == null) {
+            l = new ArrayList<>();
+            for (NodeInfo n : nodes) {
+                if (!n.podsWithRequiredAntiAffinity().isEmpty()) {
+                    l.add(n);
+                }
+            }
+            l = Collections.unmodifiableList(l);
+            withRequiredAntiAffinity = l;
+        }
+        return l;
+    }
+
+    /** A pod joined a node: the lists above are rebuilt when next asked for, if it has affinity. */
+    private void added(PodInfo pod) {
+        if (pod.hasAffinity()) {
+            withAffinity = null;
+        }
+        if (pod.hasRequiredAntiAffinity()) {
+            withRequiredAntiAffinity = null;
+        }
+    }
+
+    private void removed() {
+        withAffinity = null;
+        withRequiredAntiAffinity = null;
     }
 
     /** The node, or null when there is no such node. */
@@ -124,6 +204,7 @@ public final class ClusterSnapshot {
         NodeInfo n = byName.get(nodeName);
         if (n != null) {
             n.addPod(pod);
+            added(pod);
         }
     }
 
@@ -131,10 +212,12 @@ public final class ClusterSnapshot {
     public boolean removePod(PodInfo pod) {
         NodeInfo n = byName.get(pod.nodeName());
         if (n != null && n.removePod(pod)) {
+            removed();
             return true;
         }
         for (NodeInfo ni : nodes) {
             if (ni.removePod(pod)) {
+                removed();
                 return true;
             }
         }

@@ -35,6 +35,9 @@ public final class NodeInfo {
      */
     private int[] groupData;
     private int groups;
+    /** The snapshot this node belongs to and its position there; null for copies, which change on their own. */
+    private LabelSetIndex index;
+    private int position;
     private long generation;
 
     public NodeInfo(Node node, Resource allocatable, Map<String, ImageStateSummary> imageStates) {
@@ -70,6 +73,15 @@ public final class NodeInfo {
         this.groupData = o.groupData.clone();
         this.groups = o.groups;
         this.generation = o.generation;
+    }
+
+    /** Makes the node report its label group changes to its snapshot's index. */
+    void attach(LabelSetIndex index, int position) {
+        this.index = index;
+        this.position = position;
+        for (int g = 0; g < groups; g++) {
+            index.update(position, groupData[3 * g], groupData[3 * g + 1], groupData[3 * g + 2]);
+        }
     }
 
     /** An independent copy whose pod list and aggregates can change without affecting this one. */
@@ -234,6 +246,9 @@ public final class NodeInfo {
 
     private void updateGroup(LabelSet set, int pods, int live) {
         int id = set.id();
+        if (index != null) {
+            index.update(position, id, pods, live);
+        }
         int[] d = groupData;
         for (int i = 0; i < groups; i++) {
             int at = 3 * i;

@@ -107,4 +107,61 @@ class LabelGroupsTest {
             }
         }
     }
+
+    /** The snapshot's index: set id → node position → {pods, non-terminating pods}. */
+    private static Map<Integer, Map<Integer, List<Integer>>> index(ClusterSnapshot s) {
+        Map<Integer, Map<Integer, List<Integer>>> m = new HashMap<>();
+        LabelSetIndex idx = s.labelSetIndex();
+        for (int k = 0; k < idx.setCount(); k++) {
+            int set = idx.set(k);
+            int[] e = idx.entries(set);
+            for (int j = 0; j < idx.nodeCount(set); j++) {
+                m.computeIfAbsent(set, x -> new HashMap<>()).put(e[3 * j], List.of(e[3 * j + 1], e[3 * j + 2]));
+            }
+        }
+        return m;
+    }
+
+    private static Map<Integer, Map<Integer, List<Integer>>> recount(ClusterSnapshot s) {
+        Map<Integer, Map<Integer, List<Integer>>> m = new HashMap<>();
+        for (int pos = 0; pos < s.numNodes(); pos++) {
+            for (Map.Entry<Integer, List<Integer>> e : recount(s.nodes().get(pos)).entrySet()) {
+                m.computeIfAbsent(e.getKey(), x -> new HashMap<>()).put(pos, e.getValue());
+            }
+        }
+        return m;
+    }
+
+    @ParameterizedTest
+    @ValueSource(longs = {7, 8, 9})
+    void snapshotIndexFollowsThePods(long seed) {
+        Random r = new Random(seed);
+        List<NodeInfo> nodes = new ArrayList<>();
+        for (int i = 0; i < 4; i++) {
+            NodeInfo n = node("n" + i).cap("cpu", "100").cap("pods", "500").info();
+            n.addPod(pod("before-" + i).label("app", "a" + (i % 2)).info());
+            nodes.add(n);
+        }
+        ClusterSnapshot s = new ClusterSnapshot(nodes, new java.util.LinkedHashMap<>(), List.of());
+        assertEquals(recount(s), index(s));
+        List<PodInfo> on = new ArrayList<>();
+        for (int step = 0; step < 300; step++) {
+            if (on.isEmpty() || r.nextInt(3) > 0) {
+                String node = "n" + r.nextInt(4);
+                Pod p = pod("p" + step).label("app", "a" + r.nextInt(5)).build();
+                if (r.nextInt(4) == 0) {
+                    p = new PodBuilder(p).editMetadata().withDeletionTimestamp("2030-01-01T00:00:00Z").endMetadata().build();
+                }
+                PodInfo info = PodInfo.of(new PodBuilder(p).editSpec().withNodeName(node).endSpec().build());
+                s.addPod(node, info);
+                on.add(info);
+            } else {
+                assertTrue(s.removePod(on.remove(r.nextInt(on.size()))));
+            }
+            assertEquals(recount(s), index(s), "step " + step);
+            // A copy of a node (preemption, nominated pods) changes on its own, not the index.
+            s.nodes().get(r.nextInt(4)).snapshot().addPod(pod("copy" + step).label("app", "zz").info());
+            assertEquals(recount(s), index(s), "step " + step + " after a copy changed");
+        }
+    }
 }

@@ -21,6 +21,7 @@ import io.kubewhatif.engine.api.Status;
 import io.kubewhatif.engine.snapshot.AffinityTerm;
 import io.kubewhatif.engine.snapshot.ClusterSnapshot;
 import io.kubewhatif.engine.snapshot.LabelSet;
+import io.kubewhatif.engine.snapshot.LabelSetIndex;
 import io.kubewhatif.engine.snapshot.LabelSetMatcher;
 import io.kubewhatif.engine.snapshot.NodeInfo;
 import io.kubewhatif.engine.snapshot.PodInfo;
@@ -235,7 +236,7 @@ public final class InterPodAffinity implements PreFilterPlugin, PreFilterExtensi
 
         // Only nodes holding pods with required anti-affinity can contribute (HavePodsWithRequiredAntiAffinityList).
         TopologyCounts existingAnti = new TopologyCounts();
-        for (NodeInfo n : snapshot.nodes()) {
+        for (NodeInfo n : snapshot.nodesWithRequiredAntiAffinity()) {
             for (PodInfo existing : n.podsWithRequiredAntiAffinity()) {
                 existingAnti.addAntiAffinityTerms(existing.requiredAntiAffinityTerms(), pod, nsLabels, n.labels(), 1);
             }
@@ -258,22 +259,56 @@ public final class InterPodAffinity implements PreFilterPlugin, PreFilterExtensi
             long[] affinityMatches = new long[numNodes];
             long[][] antiMatches = new long[antiMatchers.length][numNodes];
             Parallelizer par = handle.parallelizer();
-            par.until(numNodes, par.chunkSize(numNodes), j -> {
-                NodeInfo n = nodes.get(j);
-                for (int g = 0, groups = n.labelGroupCount(); g < groups; g++) {
-                    int ls = n.labelGroupId(g);
-                    int count = n.labelGroupPods(g);
-                    if (matchesAll != null && matchesAll.matches(ls)) {
-                        affinityMatches[j] += count;
-                    }
+            if (nodes == snapshot.nodes()) {
+                // The whole cluster: only the nodes running pods of matching label sets, through the index.
+                LabelSetIndex index = snapshot.labelSetIndex();
+                boolean[] antiMatch = new boolean[antiMatchers.length];
+                for (int k = 0, sets = index.setCount(); k < sets; k++) {
+                    int set = index.set(k);
+                    boolean aff = matchesAll != null && matchesAll.matches(set);
+                    boolean any = aff;
                     for (int i = 0; i < antiMatchers.length; i++) {
-                        if (antiMatchers[i].matches(ls)) {
-                            antiMatches[i][j] += count;
+                        antiMatch[i] = antiMatchers[i].matches(set);
+                        any |= antiMatch[i];
+                    }
+                    if (!any) {
+                        continue;
+                    }
+                    int[] e = index.entries(set);
+                    for (int j = 0, m = index.nodeCount(set); j < m; j++) {
+                        int position = e[3 * j];
+                        int count = e[3 * j + 1];
+                        if (aff) {
+                            affinityMatches[position] += count;
+                        }
+                        for (int i = 0; i < antiMatch.length; i++) {
+                            if (antiMatch[i]) {
+                                antiMatches[i][position] += count;
+                            }
                         }
                     }
                 }
-            });
+            } else {
+                par.until(numNodes, par.chunkSize(numNodes), j -> {
+                    NodeInfo n = nodes.get(j);
+                    for (int g = 0, groups = n.labelGroupCount(); g < groups; g++) {
+                        int ls = n.labelGroupId(g);
+                        int count = n.labelGroupPods(g);
+                        if (matchesAll != null && matchesAll.matches(ls)) {
+                            affinityMatches[j] += count;
+                        }
+                        for (int i = 0; i < antiMatchers.length; i++) {
+                            if (antiMatchers[i].matches(ls)) {
+                                antiMatches[i][j] += count;
+                            }
+                        }
+                    }
+                });
+            }
             for (int j = 0; j < numNodes; j++) {
+                if (!hasMatches(affinityMatches, antiMatches, j)) {
+                    continue;
+                }
                 Map<String, String> nodeLabels = nodes.get(j).labels();
                 if (affinityMatches[j] > 0) {
                     for (AffinityTerm t : affinityTerms) {
@@ -426,7 +461,8 @@ public final class InterPodAffinity implements PreFilterPlugin, PreFilterExtensi
         Map<String, Map<String, Long>> scores = new HashMap<>();
         LabelSetMatcher[] preferredMatchers = matchers(preferred);
         LabelSetMatcher[] preferredAntiMatchers = matchers(preferredAnti);
-        for (NodeInfo n : snapshot.nodes()) {
+        // Without preferred terms only pods with affinity contribute (HavePodsWithAffinityList).
+        for (NodeInfo n : hasConstraints ? snapshot.nodes() : snapshot.nodesWithAffinity()) {
             Map<String, String> nodeLabels = n.labels();
             if (nodeLabels.isEmpty() || (hasConstraints ? n.pods() : n.podsWithAffinity()).isEmpty()) {
                 continue;
@@ -584,6 +620,18 @@ public final class InterPodAffinity implements PreFilterPlugin, PreFilterExtensi
             }
         }
         return true;
+    }
+
+    private static boolean hasMatches(long[] affinityMatches, long[][] antiMatches, int j) {
+        if (affinityMatches[j] > 0) {
+            return true;
+        }
+        for (long[] a : antiMatches) {
+            if (a[j] > 0) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /** {@link #podMatchesAllTerms} for any pod with this namespace and these labels. */

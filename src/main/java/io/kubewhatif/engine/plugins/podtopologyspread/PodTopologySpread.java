@@ -18,6 +18,8 @@ import io.kubewhatif.engine.api.ScorePlugin;
 import io.kubewhatif.engine.api.StateData;
 import io.kubewhatif.engine.api.StateKey;
 import io.kubewhatif.engine.api.Status;
+import io.kubewhatif.engine.snapshot.ClusterSnapshot;
+import io.kubewhatif.engine.snapshot.LabelSetIndex;
 import io.kubewhatif.engine.snapshot.LabelSetMatcher;
 import io.kubewhatif.engine.snapshot.NodeInfo;
 import io.kubewhatif.engine.snapshot.PodInfo;
@@ -64,6 +66,11 @@ public final class PodTopologySpread implements PreFilterPlugin, PreFilterExtens
         /** Counts a node's pods of the namespace matching the selector, the selector evaluated once per label set. */
         Counter counter(String namespace) {
             return new Counter(selector, namespace);
+        }
+
+        /** Whether {@link #includes} needs to look at the node (else it includes every node). */
+        boolean needsNode(NodeInclusion inclusion) {
+            return (honorNodeAffinity && inclusion.hasAffinity()) || honorNodeTaints;
         }
 
         boolean includes(NodeInclusion inclusion, NodeInfo node) {
@@ -230,24 +237,51 @@ public final class PodTopologySpread implements PreFilterPlugin, PreFilterExtens
             selfMatch[i] = constraints.get(i).selector().matches(pod.labels());
             counters[i] = constraints.get(i).counter(pod.namespace());
         }
-        // Per node in parallel, then merged in node order as one thread would.
+        // Per node (in parallel), then merged in node order as one thread would.
         int numNodes = nodes.size();
         String[][] domains = new String[n][numNodes];
         int[][] matching = new int[n][numNodes];
         Parallelizer par = handle.parallelizer();
-        par.until(numNodes, par.chunkSize(numNodes), j -> {
-            NodeInfo node = nodes.get(j);
-            if (!hasAllTopologyKeys(node.labels(), constraints)) {
-                return;
-            }
+        ClusterSnapshot snapshot = handle.snapshot();
+        if (nodes == snapshot.nodes()) {
+            // The whole cluster: domains from the label columns, matching pods from the label set index, so that
+            // only nodes whose inclusion depends on them, or that run matching pods, are visited.
+            String[][] columns = new String[n][];
+            boolean[] needsNode = new boolean[n];
             for (int i = 0; i < n; i++) {
-                Constraint c = constraints.get(i);
-                if (c.includes(inclusion, node)) {
-                    domains[i][j] = label(node.labels(), c.topologyKey());
-                    matching[i][j] = counters[i].count(node);
-                }
+                columns[i] = snapshot.labelColumn(constraints.get(i).topologyKey());
+                needsNode[i] = constraints.get(i).needsNode(inclusion);
             }
-        });
+            par.until(numNodes, par.chunkSize(numNodes), j -> {
+                for (int i = 0; i < n; i++) {
+                    if (columns[i][j] == null) {
+                        return;
+                    }
+                }
+                for (int i = 0; i < n; i++) {
+                    if (!needsNode[i] || constraints.get(i).includes(inclusion, nodes.get(j))) {
+                        domains[i][j] = columns[i][j];
+                    }
+                }
+            });
+            for (int i = 0; i < n; i++) {
+                counters[i].addLivePods(snapshot.labelSetIndex(), matching[i]);
+            }
+        } else {
+            par.until(numNodes, par.chunkSize(numNodes), j -> {
+                NodeInfo node = nodes.get(j);
+                if (!hasAllTopologyKeys(node.labels(), constraints)) {
+                    return;
+                }
+                for (int i = 0; i < n; i++) {
+                    Constraint c = constraints.get(i);
+                    if (c.includes(inclusion, node)) {
+                        domains[i][j] = label(node.labels(), c.topologyKey());
+                        matching[i][j] = counters[i].count(node);
+                    }
+                }
+            });
+        }
         for (int j = 0; j < numNodes; j++) {
             for (int i = 0; i < n; i++) {
                 // Every eligible domain is recorded, with 0 when no pod matches: it counts towards minDomains.
@@ -417,21 +451,37 @@ public final class PodTopologySpread implements PreFilterPlugin, PreFilterExtens
         for (int i = 0; i < n; i++) {
             counters[i] = constraints.get(i).counter(pod.namespace());
         }
-        for (NodeInfo node : allNodes) {
-            if (requireAllTopologies && !hasAllTopologyKeys(node.labels(), constraints)) {
+        // Matching pods on every node of the cluster, visited through the label set index: only nodes running such
+        // pods. Only domains of candidate nodes are counted; hostname domains are counted per node in Score.
+        ClusterSnapshot snapshot = handle.snapshot();
+        String[][] columns = new String[n][];
+        for (int i = 0; i < n; i++) {
+            columns[i] = snapshot.labelColumn(constraints.get(i).topologyKey());
+        }
+        for (int i = 0; i < n; i++) {
+            Constraint c = constraints.get(i);
+            Map<String, long[]> domainCounts = counts.get(i);
+            if (domainCounts.isEmpty()) {
                 continue;
             }
-            for (int i = 0; i < n; i++) {
-                Constraint c = constraints.get(i);
-                if (!c.includes(inclusion, node)) {
-                    continue;
+            boolean needsNode = c.needsNode(inclusion);
+            String[] column = columns[i];
+            counters[i].forEachLive(snapshot.labelSetIndex(), (position, live) -> {
+                if (requireAllTopologies) {
+                    for (String[] col : columns) {
+                        if (col[position] == null) {
+                            return;
+                        }
+                    }
                 }
-                // Only domains of candidate nodes are counted; hostname domains are counted per node in Score.
-                long[] count = counts.get(i).get(labelOrEmpty(node.labels(), c.topologyKey()));
+                if (needsNode && !c.includes(inclusion, allNodes.get(position))) {
+                    return;
+                }
+                long[] count = domainCounts.get(column[position] == null ? "" : column[position]);
                 if (count != null) {
-                    count[0] += counters[i].count(node);
+                    count[0] += live;
                 }
-            }
+            });
         }
         state.write(PRE_SCORE_KEY, new PreScoreState(List.copyOf(constraints), ignored, counts, weights, counters));
         return Status.SUCCESS;
@@ -606,6 +656,39 @@ public final class PodTopologySpread implements PreFilterPlugin, PreFilterExtens
         Counter(Selector selector, String namespace) {
             this.countsNothing = selector.isEverything();
             this.matcher = new LabelSetMatcher(ls -> ls.namespace().equals(namespace) && selector.matches(ls.labels()));
+        }
+
+        /** Receives a node (its position in the snapshot's nodes) and some of its matching pods. */
+        @FunctionalInterface
+        interface PodsOnNode {
+            void accept(int position, int pods);
+        }
+
+        /**
+         * Visits the matching non-terminating pods of the snapshot through its label set index: a node may be visited
+         * several times (once per matching set); the counts add up to {@link #count} of the node.
+         */
+        void forEachLive(LabelSetIndex index, PodsOnNode visitor) {
+            if (countsNothing) {
+                return;
+            }
+            for (int k = 0, sets = index.setCount(); k < sets; k++) {
+                int set = index.set(k);
+                if (!matcher.matches(set)) {
+                    continue;
+                }
+                int[] e = index.entries(set);
+                for (int j = 0, m = index.nodeCount(set); j < m; j++) {
+                    if (e[3 * j + 2] != 0) {
+                        visitor.accept(e[3 * j], e[3 * j + 2]);
+                    }
+                }
+            }
+        }
+
+        /** Adds every node's {@link #count} to {@code byPosition} (indexed like the snapshot's nodes). */
+        void addLivePods(LabelSetIndex index, int[] byPosition) {
+            forEachLive(index, (position, pods) -> byPosition[position] += pods);
         }
 
         int count(NodeInfo node) {
