@@ -21,11 +21,13 @@ public final class ClusterSnapshot {
     private final Map<String, NodeInfo> byName;
     private final LabelSetIndex index = new LabelSetIndex();
     /** Per label key, every node's value in node order; node labels do not change within a snapshot. */
-    private final Map<String, String[]> labelColumns = new java.util.concurrent.ConcurrentHashMap<>();
+    private final Map<String, LabelColumn> labelColumns = new java.util.concurrent.ConcurrentHashMap<>();
     private final Map<Class<?>, LinkedHashMap<String, HasMetadata>> objects;
     /** Pending pods with a nominated node, in the order they were nominated. */
     private final List<PodInfo> nominated;
-    /** The node lists upstream's snapshot keeps; null when a change of pods may have changed them. */
+    /** The node lists upstream's snapshot keeps (null: to be rebuilt) and, by node position, membership of them. */
+    private final boolean[] hasAffinity;
+    private final boolean[] hasRequiredAntiAffinity;
     private List<NodeInfo> withAffinity;
     private List<NodeInfo> withRequiredAntiAffinity;
 
@@ -33,10 +35,14 @@ public final class ClusterSnapshot {
         this.nodes = new ArrayList<>(orderedNodes);
         this.nodesView = Collections.unmodifiableList(nodes);
         this.byName = new HashMap<>(nodes.size() * 2);
+        this.hasAffinity = new boolean[nodes.size()];
+        this.hasRequiredAntiAffinity = new boolean[nodes.size()];
         for (int i = 0; i < nodes.size(); i++) {
             NodeInfo n = nodes.get(i);
             byName.put(n.name(), n);
             n.attach(index, i);
+            hasAffinity[i] = !n.podsWithAffinity().isEmpty();
+            hasRequiredAntiAffinity[i] = !n.podsWithRequiredAntiAffinity().isEmpty();
         }
         this.objects = objects;
         this.nominated = new ArrayList<>(nominated);
@@ -45,6 +51,10 @@ public final class ClusterSnapshot {
     /** Nodes in the scheduler's order (zone round-robin over nodes sorted by name); always the same list object. */
     public List<NodeInfo> nodes() {
         return nodesView;
+    }
+
+    public int numNodes() {
+        return nodes.size();
     }
 
     /** The pods of every node by label set, node positions being those of {@link #nodes()}. */
@@ -57,68 +67,58 @@ public final class ClusterSnapshot {
      * it has it without a value.
      */
     public String[] labelColumn(String key) {
-        String[] c = labelColumns.get(key);
+        return labelValues(key).values();
+    }
+
+    /** {@link #labelColumn} with the distinct values numbered. */
+    public LabelColumn labelValues(String key) {
+        LabelColumn c = labelColumns.get(key);
         if (c == null) {
-            c = new String[nodes.size()];
-            for (int i = 0; i < c.length; i++) {
-                Map<String, String> labels = nodes.get(i).labels();
-                String v = labels.get(key);
-                c[i] = v != null || !labels.containsKey(key) ? v : "";
-            }
+            c = LabelColumn.of(nodes, key);
             labelColumns.put(key, c);
         }
         return c;
     }
 
-    public int numNodes() {
-        return nodes.size();
-    }
-
     /** Nodes running pods with pod affinity or anti-affinity, in node order (HavePodsWithAffinityList). */
     public List<NodeInfo> nodesWithAffinity() {
-        List<NodeInfo> l = withAffinity;
-        if (l == null) {
-            l = new ArrayList<>();
-            for (NodeInfo n : nodes) {
-                if (!n.podsWithAffinity().isEmpty()) {
-                    l.add(n);
-                }
-            }
-            l = Collections.unmodifiableList(l);
-            withAffinity = l;
+        if (withAffinity == null) {
+            withAffinity = select(hasAffinity);
         }
-        return l;
+        return withAffinity;
     }
 
     /** Nodes running pods with required anti-affinity, in node order (HavePodsWithRequiredAntiAffinityList). */
     public List<NodeInfo> nodesWithRequiredAntiAffinity() {
-        List<NodeInfo> l = withRequiredAntiAffinity;
-        if (l == null) {
-            l = new ArrayList<>();
-            for (NodeInfo n : nodes) {
-                if (!n.podsWithRequiredAntiAffinity().isEmpty()) {
-                    l.add(n);
-                }
-            }
-            l = Collections.unmodifiableList(l);
-            withRequiredAntiAffinity = l;
+        if (withRequiredAntiAffinity == null) {
+            withRequiredAntiAffinity = select(hasRequiredAntiAffinity);
         }
-        return l;
+        return withRequiredAntiAffinity;
     }
 
-    /** A pod joined a node: the lists above are rebuilt when next asked for, if it has affinity. */
-    private void added(PodInfo pod) {
-        if (pod.hasAffinity()) {
+    private List<NodeInfo> select(boolean[] which) {
+        List<NodeInfo> l = new ArrayList<>();
+        for (int i = 0; i < which.length; i++) {
+            if (which[i]) {
+                l.add(nodes.get(i));
+            }
+        }
+        return Collections.unmodifiableList(l);
+    }
+
+    /** After a node's pods changed: its membership of the lists above, which are rebuilt when it changed. */
+    private void podsChanged(NodeInfo n) {
+        int at = n.position();
+        boolean aff = !n.podsWithAffinity().isEmpty();
+        if (hasAffinity[at] != aff) {
+            hasAffinity[at] = aff;
             withAffinity = null;
         }
-        if (pod.hasRequiredAntiAffinity()) {
+        boolean anti = !n.podsWithRequiredAntiAffinity().isEmpty();
+        if (hasRequiredAntiAffinity[at] != anti) {
+            hasRequiredAntiAffinity[at] = anti;
             withRequiredAntiAffinity = null;
         }
-    }
-
-    private void removed() {
-        withAffinity = null;
-        withRequiredAntiAffinity = null;
     }
 
     /** The node, or null when there is no such node. */
@@ -204,7 +204,7 @@ public final class ClusterSnapshot {
         NodeInfo n = byName.get(nodeName);
         if (n != null) {
             n.addPod(pod);
-            added(pod);
+            podsChanged(n);
         }
     }
 
@@ -212,12 +212,12 @@ public final class ClusterSnapshot {
     public boolean removePod(PodInfo pod) {
         NodeInfo n = byName.get(pod.nodeName());
         if (n != null && n.removePod(pod)) {
-            removed();
+            podsChanged(n);
             return true;
         }
         for (NodeInfo ni : nodes) {
             if (ni.removePod(pod)) {
-                removed();
+                podsChanged(ni);
                 return true;
             }
         }

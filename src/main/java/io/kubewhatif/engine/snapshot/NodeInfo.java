@@ -84,6 +84,11 @@ public final class NodeInfo {
         }
     }
 
+    /** The node's position in its snapshot's node order. */
+    int position() {
+        return position;
+    }
+
     /** An independent copy whose pod list and aggregates can change without affecting this one. */
     public NodeInfo snapshot() {
         return new NodeInfo(this);

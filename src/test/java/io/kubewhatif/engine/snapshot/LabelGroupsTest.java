@@ -152,6 +152,11 @@ class LabelGroupsTest {
                 if (r.nextInt(4) == 0) {
                     p = new PodBuilder(p).editMetadata().withDeletionTimestamp("2030-01-01T00:00:00Z").endMetadata().build();
                 }
+                if (r.nextInt(5) == 0) {
+                    p = new PodBuilder(p).editSpec().withNewAffinity().withNewPodAntiAffinity().addNewRequiredDuringSchedulingIgnoredDuringExecution()
+                            .withTopologyKey("kubernetes.io/hostname").withNewLabelSelector().addToMatchLabels("app", "a1").endLabelSelector()
+                            .endRequiredDuringSchedulingIgnoredDuringExecution().endPodAntiAffinity().endAffinity().endSpec().build();
+                }
                 PodInfo info = PodInfo.of(new PodBuilder(p).editSpec().withNodeName(node).endSpec().build());
                 s.addPod(node, info);
                 on.add(info);
@@ -159,6 +164,8 @@ class LabelGroupsTest {
                 assertTrue(s.removePod(on.remove(r.nextInt(on.size()))));
             }
             assertEquals(recount(s), index(s), "step " + step);
+            assertEquals(s.nodes().stream().filter(n -> !n.podsWithRequiredAntiAffinity().isEmpty()).toList(), s.nodesWithRequiredAntiAffinity());
+            assertEquals(s.nodes().stream().filter(n -> !n.podsWithAffinity().isEmpty()).toList(), s.nodesWithAffinity());
             // A copy of a node (preemption, nominated pods) changes on its own, not the index.
             s.nodes().get(r.nextInt(4)).snapshot().addPod(pod("copy" + step).label("app", "zz").info());
             assertEquals(recount(s), index(s), "step " + step + " after a copy changed");

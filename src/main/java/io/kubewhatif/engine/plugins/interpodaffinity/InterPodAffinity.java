@@ -151,6 +151,23 @@ public final class InterPodAffinity implements PreFilterPlugin, PreFilterExtensi
             return pairs == 0;
         }
 
+        /**
+         * Whether one of the node's labels is a pair with a positive count: upstream walks the node's labels; walking
+         * the counted keys (a few topology keys) finds the same pairs.
+         */
+        boolean anyPositive(Map<String, String> nodeLabels) {
+            for (Map.Entry<String, Map<String, Long>> e : byKey.entrySet()) {
+                String value = nodeLabels.get(e.getKey());
+                if (value != null) {
+                    Long c = e.getValue().get(value);
+                    if (c != null && c > 0) {
+                        return true;
+                    }
+                }
+            }
+            return false;
+        }
+
         int size() {
             return pairs;
         }
@@ -411,15 +428,7 @@ public final class InterPodAffinity implements PreFilterPlugin, PreFilterExtensi
     }
 
     static boolean satisfyExistingPodsAntiAffinity(PreFilterState s, Map<String, String> nodeLabels) {
-        if (s.existingAntiAffinityCounts.isEmpty()) {
-            return true;
-        }
-        for (Map.Entry<String, String> l : nodeLabels.entrySet()) {
-            if (s.existingAntiAffinityCounts.get(l.getKey(), l.getValue()) > 0) {
-                return false;
-            }
-        }
-        return true;
+        return s.existingAntiAffinityCounts.isEmpty() || !s.existingAntiAffinityCounts.anyPositive(nodeLabels);
     }
 
     /** What PreScore computed: topology key → value → summed weight. Read-only afterwards, so copies share it. */

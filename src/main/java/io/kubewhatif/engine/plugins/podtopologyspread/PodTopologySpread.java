@@ -19,6 +19,7 @@ import io.kubewhatif.engine.api.StateData;
 import io.kubewhatif.engine.api.StateKey;
 import io.kubewhatif.engine.api.Status;
 import io.kubewhatif.engine.snapshot.ClusterSnapshot;
+import io.kubewhatif.engine.snapshot.LabelColumn;
 import io.kubewhatif.engine.snapshot.LabelSetIndex;
 import io.kubewhatif.engine.snapshot.LabelSetMatcher;
 import io.kubewhatif.engine.snapshot.NodeInfo;
@@ -239,35 +240,55 @@ public final class PodTopologySpread implements PreFilterPlugin, PreFilterExtens
         }
         // Per node (in parallel), then merged in node order as one thread would.
         int numNodes = nodes.size();
-        String[][] domains = new String[n][numNodes];
         int[][] matching = new int[n][numNodes];
         Parallelizer par = handle.parallelizer();
         ClusterSnapshot snapshot = handle.snapshot();
         if (nodes == snapshot.nodes()) {
             // The whole cluster: domains from the label columns, matching pods from the label set index, so that
-            // only nodes whose inclusion depends on them, or that run matching pods, are visited.
-            String[][] columns = new String[n][];
+            // only nodes whose inclusion depends on them, or that run matching pods, are visited; sums per domain
+            // number, entered into the maps in the order the node walk below would enter them.
+            LabelColumn[] columns = new LabelColumn[n];
             boolean[] needsNode = new boolean[n];
             for (int i = 0; i < n; i++) {
-                columns[i] = snapshot.labelColumn(constraints.get(i).topologyKey());
+                columns[i] = snapshot.labelValues(constraints.get(i).topologyKey());
                 needsNode[i] = constraints.get(i).needsNode(inclusion);
             }
+            boolean[][] eligible = new boolean[n][numNodes];
             par.until(numNodes, par.chunkSize(numNodes), j -> {
                 for (int i = 0; i < n; i++) {
-                    if (columns[i][j] == null) {
+                    if (columns[i].ids()[j] < 0) {
                         return;
                     }
                 }
                 for (int i = 0; i < n; i++) {
-                    if (!needsNode[i] || constraints.get(i).includes(inclusion, nodes.get(j))) {
-                        domains[i][j] = columns[i][j];
-                    }
+                    eligible[i][j] = !needsNode[i] || constraints.get(i).includes(inclusion, nodes.get(j));
                 }
             });
             for (int i = 0; i < n; i++) {
                 counters[i].addLivePods(snapshot.labelSetIndex(), matching[i]);
+                int[] ids = columns[i].ids();
+                int[] sums = new int[columns[i].distinct().length];
+                int[] order = new int[sums.length];
+                boolean[] seen = new boolean[sums.length];
+                int domainsSeen = 0;
+                for (int j = 0; j < numNodes; j++) {
+                    if (!eligible[i][j]) {
+                        continue;
+                    }
+                    int d = ids[j];
+                    if (!seen[d]) {
+                        seen[d] = true;
+                        order[domainsSeen++] = d;
+                    }
+                    sums[d] += matching[i][j];
+                }
+                // Every eligible domain is recorded, with 0 when no pod matches: it counts towards minDomains.
+                for (int k = 0; k < domainsSeen; k++) {
+                    counts.get(i).put(columns[i].distinct()[order[k]], sums[order[k]]);
+                }
             }
         } else {
+            String[][] domains = new String[n][numNodes];
             par.until(numNodes, par.chunkSize(numNodes), j -> {
                 NodeInfo node = nodes.get(j);
                 if (!hasAllTopologyKeys(node.labels(), constraints)) {
@@ -281,12 +302,12 @@ public final class PodTopologySpread implements PreFilterPlugin, PreFilterExtens
                     }
                 }
             });
-        }
-        for (int j = 0; j < numNodes; j++) {
-            for (int i = 0; i < n; i++) {
-                // Every eligible domain is recorded, with 0 when no pod matches: it counts towards minDomains.
-                if (domains[i][j] != null) {
-                    counts.get(i).merge(domains[i][j], matching[i][j], Integer::sum);
+            for (int j = 0; j < numNodes; j++) {
+                for (int i = 0; i < n; i++) {
+                    // Every eligible domain is recorded, with 0 when no pod matches: it counts towards minDomains.
+                    if (domains[i][j] != null) {
+                        counts.get(i).merge(domains[i][j], matching[i][j], Integer::sum);
+                    }
                 }
             }
         }
