@@ -470,27 +470,32 @@ public final class InterPodAffinity implements PreFilterPlugin, PreFilterExtensi
         Map<String, Map<String, Long>> scores = new HashMap<>();
         LabelSetMatcher[] preferredMatchers = matchers(preferred);
         LabelSetMatcher[] preferredAntiMatchers = matchers(preferredAnti);
-        // Without preferred terms only pods with affinity contribute (HavePodsWithAffinityList).
-        for (NodeInfo n : hasConstraints ? snapshot.nodes() : snapshot.nodesWithAffinity()) {
-            Map<String, String> nodeLabels = n.labels();
-            if (nodeLabels.isEmpty() || (hasConstraints ? n.pods() : n.podsWithAffinity()).isEmpty()) {
-                continue;
-            }
-            if (hasConstraints) {
-                for (int g = 0, groups = n.labelGroupCount(); g < groups; g++) {
-                    int ls = n.labelGroupId(g);
-                    long count = n.labelGroupPods(g);
-                    for (int i = 0; i < preferredMatchers.length; i++) {
-                        if (preferredMatchers[i].matches(ls)) {
-                            addScore(scores, preferred.get(i).term(), nodeLabels, count * preferred.get(i).weight());
-                        }
+        // The incoming pod's preferred terms: through the label set index, only nodes running matching pods.
+        if (hasConstraints) {
+            List<NodeInfo> all = snapshot.nodes();
+            LabelSetIndex index = snapshot.labelSetIndex();
+            for (int k = 0, sets = index.setCount(); k < sets; k++) {
+                int set = index.set(k);
+                for (int i = 0; i < preferredMatchers.length + preferredAntiMatchers.length; i++) {
+                    boolean anti = i >= preferredMatchers.length;
+                    int t = anti ? i - preferredMatchers.length : i;
+                    if (!(anti ? preferredAntiMatchers[t] : preferredMatchers[t]).matches(set)) {
+                        continue;
                     }
-                    for (int i = 0; i < preferredAntiMatchers.length; i++) {
-                        if (preferredAntiMatchers[i].matches(ls)) {
-                            addScore(scores, preferredAnti.get(i).term(), nodeLabels, -count * preferredAnti.get(i).weight());
-                        }
+                    WeightedAffinityTerm term = anti ? preferredAnti.get(t) : preferred.get(t);
+                    int[] e = index.entries(set);
+                    for (int j = 0, m = index.nodeCount(set); j < m; j++) {
+                        long weight = (long) e[3 * j + 1] * term.weight();
+                        addScore(scores, term.term(), all.get(e[3 * j]).labels(), anti ? -weight : weight);
                     }
                 }
+            }
+        }
+        // The existing pods' own terms: only pods with affinity have them (HavePodsWithAffinityList).
+        for (NodeInfo n : snapshot.nodesWithAffinity()) {
+            Map<String, String> nodeLabels = n.labels();
+            if (nodeLabels.isEmpty()) {
+                continue;
             }
             for (PodInfo existing : n.podsWithAffinity()) {
                 processExistingPodTerms(scores, nsLabels, pod, existing, nodeLabels);
