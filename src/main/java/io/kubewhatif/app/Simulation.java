@@ -12,6 +12,7 @@ import io.kubewhatif.engine.framework.SchedulerOptions;
 import io.kubewhatif.load.ClusterLoader;
 import io.kubewhatif.load.InputException;
 import io.kubewhatif.load.ManifestReader;
+import io.kubewhatif.load.ObjectDecoder;
 import io.kubewhatif.render.JsonRenderer;
 
 import io.fabric8.kubernetes.api.model.HasMetadata;
@@ -62,6 +63,7 @@ public final class Simulation {
     /** As above, refusing any input larger than {@code maxInputBytes} (--max-input-size). */
     public static RunReport schedule(InputStream stdin, List<String> clusterPaths, List<String> podPaths, String configPath,
                                      SchedulerOptions options, long maxInputBytes) throws InputException {
+        ObjectDecoder.warmUp();
         ManifestReader reader = new ManifestReader(stdin, maxInputBytes);
         Configuration config;
         try {

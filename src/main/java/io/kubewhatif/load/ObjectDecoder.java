@@ -124,6 +124,30 @@ public final class ObjectDecoder {
         return sb.length() > 0 && sb.charAt(0) == '.' ? sb.substring(1) : sb.toString();
     }
 
+    private static volatile boolean warming;
+
+    /**
+     * Starts building the Pod and Node deserializers on a background thread. Jackson introspects the whole fabric8
+     * model reachable from them (hundreds of classes), the largest part of a small run's start-up; started first, it
+     * overlaps with reading the configuration and parsing the manifests. Results are the same with or without it.
+     */
+    public static void warmUp() {
+        if (warming) {
+            return;
+        }
+        warming = true;
+        Thread t = new Thread(() -> {
+            try {
+                MAPPER.readerFor(Pod.class);
+                MAPPER.readerFor(Node.class);
+            } catch (RuntimeException e) {
+                // The decoder builds them itself and reports any problem with the input it concerns.
+            }
+        }, "kube-whatif-warm-up");
+        t.setDaemon(true);
+        t.start();
+    }
+
     /** Decodes a known kind; returns null for kinds the scheduler never reads (the caller warns). */
     public HasMetadata decode(Document d) throws InputException {
         requireString(d, "kind");
