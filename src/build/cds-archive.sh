@@ -12,7 +12,7 @@ java_bin="$1"
 target="$(cd "$2" && pwd -P)"
 home="$(dirname "$target")"
 jar="$target/kube-whatif.jar"
-opts=(-XX:TieredStopAtLevel=1 -XX:+UseSerialGC -Xss4m)
+opts=(-XX:TieredStopAtLevel=1 -XX:+UseParallelGC -Xss4m)
 
 ver="$("$java_bin" -XshowSettings:properties -version 2>&1 | sed -n 's/^ *java\.version = //p')"
 [ -n "$ver" ] && [ -f "$jar" ] || { echo "cds-archive: no JDK version or no $jar; no start-up archive" >&2; exit 0; }

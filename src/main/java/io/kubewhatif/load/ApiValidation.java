@@ -597,12 +597,81 @@ public final class ApiValidation {
 
     /** metav1 ValidateLabels: every key a qualified name, every value a label value; the path names the map. */
     static void validateLabels(Map<String, String> labels, String path, List<String> errs) {
+        if (allValidLabels(labels)) {
+            return;
+        }
         for (Map.Entry<String, String> e : new TreeMap<>(labels).entrySet()) {
             validateLabelName(e.getKey(), path, errs);
             for (String m : isValidLabelValue(nz(e.getValue()))) {
                 errs.add(Messages.invalid(path, nz(e.getValue()), m));
             }
         }
+    }
+
+    /** The common case without regular expressions or sorting: every key and value valid (errors need the slow path). */
+    private static boolean allValidLabels(Map<String, String> labels) {
+        for (Map.Entry<String, String> e : labels.entrySet()) {
+            String k = e.getKey();
+            String v = nz(e.getValue());
+            if (k == null || !isValidQualifiedName(k) || v.length() > 63 || (!v.isEmpty() && !hasQualifiedNameChars(v))) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /** What {@link #isQualifiedName} accepts, answered without building messages. */
+    private static boolean isValidQualifiedName(String value) {
+        int slash = value.indexOf('/');
+        String name = value;
+        if (slash >= 0) {
+            if (value.indexOf('/', slash + 1) >= 0) {
+                return false;
+            }
+            String prefix = value.substring(0, slash);
+            if (prefix.isEmpty() || prefix.length() > 253 || !isDns1123SubdomainChars(prefix)) {
+                return false;
+            }
+            name = value.substring(slash + 1);
+        }
+        return !name.isEmpty() && name.length() <= 63 && hasQualifiedNameChars(name);
+    }
+
+    private static boolean isAlphanumeric(char c) {
+        return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9');
+    }
+
+    /** The QUALIFIED_NAME pattern: alphanumerics, '-', '_' or '.', starting and ending with an alphanumeric. */
+    private static boolean hasQualifiedNameChars(String s) {
+        int n = s.length();
+        if (n == 0 || !isAlphanumeric(s.charAt(0)) || !isAlphanumeric(s.charAt(n - 1))) {
+            return false;
+        }
+        for (int i = 1; i < n - 1; i++) {
+            char c = s.charAt(i);
+            if (!isAlphanumeric(c) && c != '-' && c != '_' && c != '.') {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /** The DNS1123_SUBDOMAIN pattern: dot-separated labels of [a-z0-9-], each starting and ending with [a-z0-9]. */
+    private static boolean isDns1123SubdomainChars(String s) {
+        int n = s.length();
+        int labelStart = 0;
+        for (int i = 0; i <= n; i++) {
+            char c = i < n ? s.charAt(i) : '.';
+            if (c == '.') {
+                if (i == labelStart || s.charAt(labelStart) == '-' || s.charAt(i - 1) == '-') {
+                    return false;
+                }
+                labelStart = i + 1;
+            } else if (!((c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '-')) {
+                return false;
+            }
+        }
+        return true;
     }
 
     static void validateLabelName(String name, String path, List<String> errs) {

@@ -12,6 +12,7 @@ import io.fabric8.kubernetes.api.model.Pod;
 import io.fabric8.kubernetes.api.model.PodAffinityTerm;
 import io.fabric8.kubernetes.api.model.WeightedPodAffinityTerm;
 import io.fabric8.kubernetes.api.model.scheduling.v1.PriorityClass;
+import io.kubewhatif.engine.util.Parallelizer;
 
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -240,13 +241,30 @@ public final class ClusterLoader {
         return o.getKind() + " " + (o.getMetadata().getNamespace() == null ? "" : o.getMetadata().getNamespace() + "/") + o.getMetadata().getName();
     }
 
+    /** From this many documents on, they are decoded on several threads (below, threads cost more than they save). */
+    static final int PARALLEL_DECODE_MIN_DOCUMENTS = 512;
+
+    /** {@link #PARALLEL_DECODE_MIN_DOCUMENTS}; tests change it to compare both paths. */
+    int parallelDecodeMinDocuments = PARALLEL_DECODE_MIN_DOCUMENTS;
+
+    /** Every document decoded, on several threads when there are many; results by position. */
+    private ObjectDecoder.Attempt[] attemptAll(List<Document> docs) {
+        ObjectDecoder.Attempt[] out = new ObjectDecoder.Attempt[docs.size()];
+        Parallelizer par = docs.size() >= parallelDecodeMinDocuments ? Parallelizer.of(0) : Parallelizer.SEQUENTIAL;
+        par.until(out.length, par.chunkSize(out.length), i -> out[i] = ObjectDecoder.attempt(docs.get(i)));
+        return out;
+    }
+
     private List<HasMetadata> decodeAll(List<Document> docs, List<String> warnings, boolean podFiles) throws InputException {
         List<HasMetadata> out = new ArrayList<>();
         Map<String, Document> seen = new HashMap<>();
         Map<String, Document> firstUnknown = new LinkedHashMap<>();
         Map<String, Integer> unknown = new LinkedHashMap<>();
-        for (Document d : docs) {
-            HasMetadata o = decoder.decode(d);
+        ObjectDecoder.Attempt[] attempts = attemptAll(docs);
+        for (int i = 0; i < attempts.length; i++) {
+            Document d = docs.get(i);
+            HasMetadata o = decoder.accept(d, attempts[i]);
+            attempts[i] = null;
             if (o == null) {
                 String known = Kinds.knownApiVersionOf(d.kind());
                 if (known != null && podFiles && d.kind().equals("Pod")) {

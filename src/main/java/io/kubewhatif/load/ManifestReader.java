@@ -13,6 +13,7 @@ import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
 import com.fasterxml.jackson.dataformat.yaml.YAMLParser;
+import io.kubewhatif.engine.util.Parallelizer;
 import org.yaml.snakeyaml.LoaderOptions;
 import org.yaml.snakeyaml.error.Mark;
 import org.yaml.snakeyaml.error.MarkedYAMLException;
@@ -241,6 +242,13 @@ public final class ManifestReader {
         boolean isJson = first < bytes.length && (bytes[first] == '{' || bytes[first] == '[');
         List<Document> out = new ArrayList<>();
         try {
+            if (bytes.length - start >= parallelMinBytes) {
+                List<Document> fast = parseInPieces(source, bytes, start, isJson);
+                if (fast != null) {
+                    return fast;
+                }
+                lastHadList = false;
+            }
             if (!isJson) {
                 parseChunk(source, bytes, start, bytes.length, false, 0, out);
                 return out;
@@ -379,8 +387,92 @@ public final class ManifestReader {
         return j == b.length || b[j] == '\n';
     }
 
+    /** From this much input on, a file is parsed in pieces on several threads. */
+    static final int PARALLEL_MIN_BYTES = 1 << 20;
+
+    /** {@link #PARALLEL_MIN_BYTES}; tests lower it to compare both paths on small inputs. */
+    int parallelMinBytes = PARALLEL_MIN_BYTES;
+
+    /** A stretch of the input that parses on its own, and what parsing it gave. */
+    private static final class Piece {
+        final int from;
+        final int to;
+        final List<Document> docs = new ArrayList<>();
+        final List<String> warnings = new ArrayList<>();
+        int documents;
+        boolean failed;
+
+        Piece(int from, int to) {
+            this.from = from;
+            this.to = to;
+        }
+    }
+
+    /**
+     * What the sequential parse gives, computed on several threads: the input is cut into pieces that parse on their
+     * own (JSON where the sequential loop cuts it; YAML before every "---" line, which always starts a document), the
+     * pieces are parsed in parallel and their documents renumbered in order. Returns null when the input cannot be cut
+     * (YAML directives) or any piece failed or warned: the sequential parse then gives the exact message, with line
+     * numbers counted from the start of the input.
+     */
+    private List<Document> parseInPieces(String source, byte[] bytes, int start, boolean isJson) {
+        List<Piece> pieces = new ArrayList<>();
+        int pieceStart = start;
+        for (int i = start; i <= bytes.length; i++) {
+            boolean atLineStart = i == start || bytes[i - 1] == '\n';
+            if (!isJson && atLineStart && i < bytes.length && bytes[i] == '%') {
+                return null;
+            }
+            if (i == bytes.length || (atLineStart && isSeparator(bytes, i))) {
+                if (isJson) {
+                    pieces.add(new Piece(pieceStart, i));
+                    while (i < bytes.length && bytes[i] != '\n') {
+                        i++;
+                    }
+                    pieceStart = i;
+                } else if (i > pieceStart || i == bytes.length) {
+                    pieces.add(new Piece(pieceStart, i));
+                    pieceStart = i;
+                }
+            }
+        }
+        if (pieces.size() < 2) {
+            return null;
+        }
+        Parallelizer par = Parallelizer.of(0);
+        par.until(pieces.size(), par.chunkSize(pieces.size()), k -> {
+            Piece pc = pieces.get(k);
+            try {
+                pc.documents = parseChunk(source, bytes, pc.from, pc.to, isJson, 0, pc.docs, pc.warnings);
+            } catch (InputException e) {
+                pc.failed = true;
+            }
+        });
+        int total = 0;
+        for (Piece pc : pieces) {
+            if (pc.failed || !pc.warnings.isEmpty()) {
+                return null;
+            }
+            total += pc.docs.size();
+        }
+        List<Document> out = new ArrayList<>(total);
+        int offset = 0;
+        for (Piece pc : pieces) {
+            for (Document d : pc.docs) {
+                out.add(offset == 0 ? d : new Document(d.source(), d.index() + offset, d.item(), d.tree()));
+            }
+            offset += pc.documents;
+        }
+        return out;
+    }
+
     private int parseChunk(String source, byte[] bytes, int from, int to, boolean isJson, int index, List<Document> out)
             throws InputException {
+        return parseChunk(source, bytes, from, to, isJson, index, out, warnings);
+    }
+
+    private int parseChunk(String source, byte[] bytes, int from, int to, boolean isJson, int index, List<Document> out,
+                           List<String> warnings) throws InputException {
         int nonWs = from;
         while (nonWs < to && Character.isWhitespace(bytes[nonWs])) {
             nonWs++;

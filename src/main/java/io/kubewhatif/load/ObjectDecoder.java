@@ -150,6 +150,41 @@ public final class ObjectDecoder {
 
     /** Decodes a known kind; returns null for kinds the scheduler never reads (the caller warns). */
     public HasMetadata decode(Document d) throws InputException {
+        return accept(d, attempt(d));
+    }
+
+    /**
+     * What decoding one document gave: the object (null for a kind the scheduler never reads) and the fields no model
+     * class knows, or the error that refused it.
+     */
+    public record Attempt(HasMetadata object, List<String> unknownFields, InputException error) {
+    }
+
+    /**
+     * Decodes one document without touching this decoder's state, so that documents can be decoded on several
+     * threads; {@link #accept} then takes the attempts in document order, as {@link #decode} would have met them.
+     */
+    public static Attempt attempt(Document d) {
+        List<String> unknown = new ArrayList<>();
+        try {
+            return new Attempt(decodeDetached(d, unknown), unknown, null);
+        } catch (InputException e) {
+            return new Attempt(null, List.of(), e);
+        }
+    }
+
+    /** The object of an {@link #attempt}, recording its unknown fields; throws the attempt's error. */
+    public HasMetadata accept(Document d, Attempt a) throws InputException {
+        if (a.error() != null) {
+            throw a.error();
+        }
+        for (String path : a.unknownFields()) {
+            unknownFields.add(new UnknownField(d, path));
+        }
+        return a.object();
+    }
+
+    private static HasMetadata decodeDetached(Document d, List<String> unknown) throws InputException {
         requireString(d, "kind");
         requireString(d, "apiVersion");
         String kind = d.kind();
@@ -179,16 +214,12 @@ public final class ObjectDecoder {
             throw new InputException(Messages.nullListItem(d.where(), nullItem));
         }
         HasMetadata o;
-        List<String> unknown = new ArrayList<>();
         try {
             o = MAPPER.readerFor(k.type()).withAttribute(UNKNOWN_FIELDS, unknown).readValue(d.tree());
         } catch (JsonMappingException e) {
             throw new InputException(describe(d, e));
         } catch (Exception e) {
             throw new InputException(Messages.decode(d.where(), "(root)", cleanMessage(e.getMessage())));
-        }
-        for (String path : unknown) {
-            unknownFields.add(new UnknownField(d, path));
         }
         if (k.clusterScoped()) {
             o.getMetadata().setNamespace(null);
@@ -222,6 +253,24 @@ public final class ObjectDecoder {
 
     /** The path of the first null item of a list (Go would silently read a zero value), or null. */
     private static String firstNullListItem(JsonNode n, String path) {
+        return hasNullListItem(n) ? firstNullListItemPath(n, path) : null;
+    }
+
+    /** Whether any list under {@code n} holds a null: the walk of the common case, building no paths. */
+    private static boolean hasNullListItem(JsonNode n) {
+        boolean array = n.isArray();
+        for (JsonNode child : n) {
+            if (array && child.isNull()) {
+                return true;
+            }
+            if (child.isContainerNode() && child.size() > 0 && hasNullListItem(child)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    private static String firstNullListItemPath(JsonNode n, String path) {
         if (n.isArray()) {
             for (int i = 0; i < n.size(); i++) {
                 JsonNode item = n.get(i);
@@ -229,7 +278,7 @@ public final class ObjectDecoder {
                 if (item.isNull()) {
                     return p;
                 }
-                String found = firstNullListItem(item, p);
+                String found = firstNullListItemPath(item, p);
                 if (found != null) {
                     return found;
                 }
@@ -237,7 +286,7 @@ public final class ObjectDecoder {
         } else if (n.isObject()) {
             for (var e : n.properties()) {
                 if (e.getValue().isContainerNode()) {
-                    String found = firstNullListItem(e.getValue(), path.isEmpty() ? e.getKey() : path + "." + e.getKey());
+                    String found = firstNullListItemPath(e.getValue(), path.isEmpty() ? e.getKey() : path + "." + e.getKey());
                     if (found != null) {
                         return found;
                     }
@@ -353,7 +402,7 @@ public final class ObjectDecoder {
         return 32;
     }
 
-    private void checkPod(Document d, Pod pod) throws InputException {
+    private static void checkPod(Document d, Pod pod) throws InputException {
         PodSpec spec = pod.getSpec();
         if (spec == null) {
             throw new InputException(Messages.missingField(d.where(), "spec"));
@@ -394,6 +443,10 @@ public final class ObjectDecoder {
         if (text == null || text.isEmpty()) {
             return text;
         }
+        if (isPlainUtcSecond(text)) {
+            // What the parse would give back: "YYYY-MM-DDTHH:MM:SSZ" is already an Instant's own text.
+            return text;
+        }
         try {
             return java.time.OffsetDateTime.parse(text).toInstant().toString();
         } catch (java.time.format.DateTimeParseException e) {
@@ -401,7 +454,38 @@ public final class ObjectDecoder {
         }
     }
 
-    private void checkContainers(Document d, String where, List<Container> containers, boolean hostNetwork) throws InputException {
+    /** A valid "YYYY-MM-DDTHH:MM:SSZ", the form the API server writes (checked without a formatter). */
+    static boolean isPlainUtcSecond(String t) {
+        if (t.length() != 20 || t.charAt(4) != '-' || t.charAt(7) != '-' || t.charAt(10) != 'T' || t.charAt(13) != ':'
+                || t.charAt(16) != ':' || t.charAt(19) != 'Z') {
+            return false;
+        }
+        int year = digits(t, 0, 4);
+        int month = digits(t, 5, 2);
+        int day = digits(t, 8, 2);
+        int hour = digits(t, 11, 2);
+        int minute = digits(t, 14, 2);
+        int second = digits(t, 17, 2);
+        if (year < 0 || month < 1 || month > 12 || day < 1 || hour < 0 || hour > 23 || minute < 0 || minute > 59 || second < 0 || second > 59) {
+            return false;
+        }
+        return day <= java.time.YearMonth.of(year, month).lengthOfMonth();
+    }
+
+    /** The number written by {@code n} ASCII digits at {@code from}, or -1. */
+    private static int digits(String t, int from, int n) {
+        int v = 0;
+        for (int i = from; i < from + n; i++) {
+            char c = t.charAt(i);
+            if (c < '0' || c > '9') {
+                return -1;
+            }
+            v = v * 10 + (c - '0');
+        }
+        return v;
+    }
+
+    private static void checkContainers(Document d, String where, List<Container> containers, boolean hostNetwork) throws InputException {
         for (int i = 0; i < containers.size(); i++) {
             Container c = containers.get(i);
             String p = where + "[" + i + "]";
@@ -596,7 +680,7 @@ public final class ObjectDecoder {
         }
     }
 
-    private void checkNode(Document d, Node node) throws InputException {
+    private static void checkNode(Document d, Node node) throws InputException {
         if (node.getSpec() == null) {
             node.setSpec(new io.fabric8.kubernetes.api.model.NodeSpec());
         }
