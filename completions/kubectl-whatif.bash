@@ -224,7 +224,7 @@ function _picocli_kubectl-whatif_schedule() {
 
   local commands=""
   local flag_opts="'--all-nodes' '--explain' '--allow-extender-bind' '--no-color' '--no-headers' '--debug' '-h' '--help'"
-  local arg_opts="'--cluster' '--config' '-f' '--filename' '-o' '--output'"
+  local arg_opts="'--cluster' '--config' '-f' '--filename' '-o' '--output' '--max-input-size'"
   local FORMAT_option_args=("table" "wide" "json" "yaml" "markdown" "name" "annotations") # --output values
 
   type compopt &>/dev/null && compopt +o default
@@ -253,6 +253,9 @@ function _picocli_kubectl-whatif_schedule() {
       COMPREPLY=( $( compReplyArray "${FORMAT_option_args[@]}" ) )
       return $?
       ;;
+    '--max-input-size')
+      return
+      ;;
   esac
 
   if [[ "${curr_word}" == -* ]]; then
@@ -272,7 +275,7 @@ function _picocli_kubectl-whatif_explain() {
 
   local commands=""
   local flag_opts="'-A' '--all-namespaces' '--from-kubectl' '--no-color' '--no-headers' '--debug' '-h' '--help'"
-  local arg_opts="'-n' '--namespace' '-f' '--filename' '--replicas' '--config' '--cluster' '--context' '--kubeconfig' '-o' '--output'"
+  local arg_opts="'-n' '--namespace' '-f' '--filename' '--replicas' '--config' '--cluster' '--context' '--kubeconfig' '--max-input-size' '-o' '--output'"
   local NS_option_args=("") # --namespace values
   local FORMAT_option_args=("table" "wide" "json" "yaml" "markdown" "name" "annotations") # --output values
 
@@ -300,6 +303,9 @@ function _picocli_kubectl-whatif_explain() {
       return
       ;;
     '--kubeconfig')
+      return
+      ;;
+    '--max-input-size')
       return
       ;;
     '-o'|'--output')
@@ -332,7 +338,7 @@ function _picocli_kubectl-whatif_capacity() {
 
   local commands=""
   local flag_opts="'--from-kubectl' '--no-color' '--no-headers' '--debug' '-h' '--help'"
-  local arg_opts="'-f' '--filename' '--max' '-n' '--namespace' '--config' '--cluster' '--context' '--kubeconfig' '-o' '--output'"
+  local arg_opts="'-f' '--filename' '--max' '-n' '--namespace' '--config' '--cluster' '--context' '--kubeconfig' '--max-input-size' '-o' '--output'"
   local FORMAT_option_args=("table" "wide" "json" "yaml" "markdown" "name" "annotations") # --output values
 
   type compopt &>/dev/null && compopt +o default
@@ -359,6 +365,9 @@ function _picocli_kubectl-whatif_capacity() {
     '--kubeconfig')
       return
       ;;
+    '--max-input-size')
+      return
+      ;;
     '-o'|'--output')
       local IFS=$'\n'
       COMPREPLY=( $( compReplyArray "${FORMAT_option_args[@]}" ) )
@@ -383,7 +392,7 @@ function _picocli_kubectl-whatif_simulate() {
 
   local commands=""
   local flag_opts="'--queue-order' '--details' '--all-nodes' '--from-kubectl' '--no-color' '--no-headers' '--debug' '-h' '--help'"
-  local arg_opts="'-f' '--filename' '--replicas' '-n' '--namespace' '--config' '--cluster' '--context' '--kubeconfig' '-o' '--output'"
+  local arg_opts="'-f' '--filename' '--replicas' '-n' '--namespace' '--config' '--cluster' '--context' '--kubeconfig' '--max-input-size' '-o' '--output'"
   local FORMAT_option_args=("table" "wide" "json" "yaml" "markdown" "name" "annotations") # --output values
 
   type compopt &>/dev/null && compopt +o default
@@ -410,6 +419,9 @@ function _picocli_kubectl-whatif_simulate() {
     '--kubeconfig')
       return
       ;;
+    '--max-input-size')
+      return
+      ;;
     '-o'|'--output')
       local IFS=$'\n'
       COMPREPLY=( $( compReplyArray "${FORMAT_option_args[@]}" ) )
@@ -434,7 +446,7 @@ function _picocli_kubectl-whatif_diff() {
 
   local commands=""
   local flag_opts="'--all-nodes' '--from-kubectl' '--no-color' '--no-headers' '--debug' '-h' '--help'"
-  local arg_opts="'--config' '--config-b' '-f' '--filename' '--replicas' '-n' '--namespace' '--cluster' '--context' '--kubeconfig' '-o' '--output'"
+  local arg_opts="'--config' '--config-b' '-f' '--filename' '--replicas' '-n' '--namespace' '--cluster' '--context' '--kubeconfig' '--max-input-size' '-o' '--output'"
   local FORMAT_option_args=("table" "wide" "json" "yaml" "markdown" "name" "annotations") # --output values
 
   type compopt &>/dev/null && compopt +o default
@@ -464,6 +476,9 @@ function _picocli_kubectl-whatif_diff() {
     '--kubeconfig')
       return
       ;;
+    '--max-input-size')
+      return
+      ;;
     '-o'|'--output')
       local IFS=$'\n'
       COMPREPLY=( $( compReplyArray "${FORMAT_option_args[@]}" ) )
@@ -488,12 +503,15 @@ function _picocli_kubectl-whatif_validate() {
 
   local commands=""
   local flag_opts="'--debug' '-h' '--help'"
-  local arg_opts="'-o' '--output'"
+  local arg_opts="'-o' '--output' '--max-input-size'"
 
   type compopt &>/dev/null && compopt +o default
 
   case ${prev_word} in
     '-o'|'--output')
+      return
+      ;;
+    '--max-input-size')
       return
       ;;
   esac

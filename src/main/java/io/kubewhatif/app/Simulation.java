@@ -12,11 +12,14 @@ import io.kubewhatif.engine.framework.SchedulerOptions;
 import io.kubewhatif.load.ClusterLoader;
 import io.kubewhatif.load.InputException;
 import io.kubewhatif.load.ManifestReader;
+import io.kubewhatif.load.ObjectDecoder;
 import io.kubewhatif.render.JsonRenderer;
 
 import io.fabric8.kubernetes.api.model.HasMetadata;
 
 import java.io.InputStream;
+import java.net.URI;
+import java.net.URISyntaxException;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -54,7 +57,14 @@ public final class Simulation {
     /** Loads everything and schedules the pods of {@code podPaths} in order. */
     public static RunReport schedule(InputStream stdin, List<String> clusterPaths, List<String> podPaths, String configPath,
                                      SchedulerOptions options) throws InputException {
-        ManifestReader reader = new ManifestReader(stdin);
+        return schedule(stdin, clusterPaths, podPaths, configPath, options, ManifestReader.DEFAULT_MAX_INPUT_BYTES);
+    }
+
+    /** As above, refusing any input larger than {@code maxInputBytes} (--max-input-size). */
+    public static RunReport schedule(InputStream stdin, List<String> clusterPaths, List<String> podPaths, String configPath,
+                                     SchedulerOptions options, long maxInputBytes) throws InputException {
+        ObjectDecoder.warmUp();
+        ManifestReader reader = new ManifestReader(stdin, maxInputBytes);
         Configuration config;
         try {
             config = loadConfig(reader, configPath);
@@ -73,8 +83,22 @@ public final class Simulation {
         }
         ClusterLoader.Loaded loaded = new ClusterLoader(reader).load(clusterPaths, podPaths);
         RunReport report = Engine.run(config, loaded.cluster(), loaded.podsToSchedule(), options, extenders);
+        report.notes.addAll(configWarnings(configPath, config));
         report.notes.addAll(loaded.warnings());
         return report;
+    }
+
+    /**
+     * The configuration's extenders as HTTP clients, in kube-scheduler's call order. Nothing is contacted here.
+     *
+     * @throws ConfigException with kube-scheduler's start-up error when TLS settings cannot be used
+     */
+    public static List<Extender> buildExtenders(Configuration config) throws ConfigException {
+        try {
+            return HttpExtender.build(config);
+        } catch (TlsSetupException e) {
+            throw new ConfigException("couldn't build extenders: " + e.getMessage());
+        }
     }
 
     /**
@@ -95,6 +119,9 @@ public final class Simulation {
                 return r;
             }
         }
+        ClusterLoader.Loaded loaded = new ClusterLoader(reader).extend(session.objects(), List.of(), podPaths);
+        List<HasMetadata> cluster = new ArrayList<>(session.objects());
+        cluster.addAll(loaded.cluster());
         List<Extender> extenders;
         try {
             extenders = buildExtenders(config);
@@ -103,24 +130,33 @@ public final class Simulation {
             r.configError = e.getMessage();
             return r;
         }
-        ClusterLoader.Loaded loaded = new ClusterLoader(reader).extend(session.objects(), List.of(), podPaths);
-        List<HasMetadata> cluster = new ArrayList<>(session.objects());
-        cluster.addAll(loaded.cluster());
         RunReport report = Engine.run(config, cluster, loaded.podsToSchedule(), options, extenders);
         report.notes.addAll(loaded.warnings());
         return report;
     }
 
     /**
-     * The configuration's extenders as HTTP clients, in kube-scheduler's call order. Nothing is contacted here.
-     *
-     * @throws ConfigException with kube-scheduler's start-up error when TLS settings cannot be used
+     * What kube-scheduler accepts but cannot work: an extender urlPrefix that is not an absolute http(s) URL
+     * passes validation upstream, and then every call to that extender fails.
      */
-    public static List<Extender> buildExtenders(Configuration config) throws ConfigException {
+    public static List<String> configWarnings(String configPath, Configuration config) {
+        List<String> out = new ArrayList<>();
+        for (int i = 0; i < config.extenders().size(); i++) {
+            String url = config.extenders().get(i).urlPrefix();
+            if (!isHttpUrl(url)) {
+                out.add((configPath == null ? "" : configPath + ": ") + "extenders[" + i + "].urlPrefix: \"" + url
+                        + "\" is not an absolute http(s) URL; kube-scheduler accepts it, but every call to this extender fails");
+            }
+        }
+        return out;
+    }
+
+    private static boolean isHttpUrl(String s) {
         try {
-            return HttpExtender.build(config);
-        } catch (TlsSetupException e) {
-            throw new ConfigException("couldn't build extenders: " + e.getMessage());
+            URI u = new URI(s);
+            return ("http".equalsIgnoreCase(u.getScheme()) || "https".equalsIgnoreCase(u.getScheme())) && u.getHost() != null;
+        } catch (URISyntaxException e) {
+            return false;
         }
     }
 

@@ -49,10 +49,10 @@ public final class WhatIf {
      *                     for a configuration path that is not given; null elsewhere
      */
     public record Inputs(List<String> clusterPaths, KubectlSnapshot.Options kubectl, boolean fromKubectl, List<String> podPaths,
-                         ClusterLoader.PodOptions podOptions, Session session) {
+                         ClusterLoader.PodOptions podOptions, long maxInputBytes, Session session) {
         public Inputs(List<String> clusterPaths, KubectlSnapshot.Options kubectl, boolean fromKubectl, List<String> podPaths,
-                      ClusterLoader.PodOptions podOptions) {
-            this(clusterPaths, kubectl, fromKubectl, podPaths, podOptions, null);
+                      ClusterLoader.PodOptions podOptions, long maxInputBytes) {
+            this(clusterPaths, kubectl, fromKubectl, podPaths, podOptions, maxInputBytes, null);
         }
     }
 
@@ -62,7 +62,7 @@ public final class WhatIf {
 
     /** Reads the cluster (files and/or a live snapshot) and the pods of {@code -f}. */
     public static ClusterLoader.Loaded load(InputStream stdin, Inputs in) throws InputException {
-        ManifestReader reader = new ManifestReader(stdin);
+        ManifestReader reader = new ManifestReader(stdin, in.maxInputBytes());
         if (in.session() != null) {
             List<HasMetadata> base = in.session().objects();
             ClusterLoader.Loaded more = new ClusterLoader(reader).extend(base, List.of(), in.podPaths(), in.podOptions());
@@ -117,7 +117,7 @@ public final class WhatIf {
      */
     public static Outcome<Explanation> explain(InputStream stdin, Inputs in, String configPath, String podName, String namespace,
                                                boolean allNamespaces) throws InputException, ConfigException {
-        Configuration config = config(new ManifestReader(stdin), configPath, in);
+        Configuration config = config(new ManifestReader(stdin, in.maxInputBytes()), configPath, in);
         ClusterLoader.Loaded loaded = load(stdin, in);
         List<HasMetadata> cluster = loaded.cluster();
         List<Pod> before;
@@ -220,7 +220,7 @@ public final class WhatIf {
 
     public static Outcome<CapacityAnswer> capacity(InputStream stdin, Inputs in, String configPath, Integer max, Capacity.Progress progress)
             throws InputException, ConfigException {
-        Configuration config = config(new ManifestReader(stdin), configPath, in);
+        Configuration config = config(new ManifestReader(stdin, in.maxInputBytes()), configPath, in);
         ClusterLoader.Loaded loaded = load(stdin, in);
         List<PodSource> sources = loaded.sources();
         if (sources.size() != 1) {
@@ -252,7 +252,7 @@ public final class WhatIf {
     /** Schedules the pods and workloads of {@code -f} in file order or, with {@code queueOrder}, as the queue would pop them. */
     public static RunReport simulate(InputStream stdin, Inputs in, String configPath, boolean queueOrder, SchedulerOptions options)
             throws InputException {
-        ManifestReader reader = new ManifestReader(stdin);
+        ManifestReader reader = new ManifestReader(stdin, in.maxInputBytes());
         Configuration config;
         try {
             config = configPath == null && in.session() != null ? in.session().config() : Simulation.loadConfig(reader, configPath);
@@ -282,7 +282,7 @@ public final class WhatIf {
     /** The pods of {@code -f} under two configurations. */
     public static Outcome<ProfileDiff.Result> diff(InputStream stdin, Inputs in, String configA, String configB, SchedulerOptions options)
             throws InputException, ConfigException {
-        ManifestReader reader = new ManifestReader(stdin);
+        ManifestReader reader = new ManifestReader(stdin, in.maxInputBytes());
         Configuration a = config(reader, configA, in);
         Configuration b = config(reader, configB);
         ClusterLoader.Loaded loaded = load(stdin, in);

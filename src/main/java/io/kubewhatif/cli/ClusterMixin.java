@@ -27,6 +27,10 @@ public final class ClusterMixin {
     @Option(names = "--kubeconfig", paramLabel = "FILE", description = "kubeconfig file for the live snapshot.")
     String kubeconfig;
 
+    @Option(names = "--max-input-size", paramLabel = "SIZE", converter = InputMixin.SizeConverter.class, defaultValue = "1Gi",
+            description = "Refuse any input file or stdin larger than SIZE (bytes, or with Ki/Mi/Gi or k/M/G; default: ${DEFAULT-VALUE}, at most 2047Mi).")
+    long maxInputBytes;
+
     /** The inputs of a workflow; a usage error when neither --cluster nor --from-kubectl is given. */
     WhatIf.Inputs inputs(CommandSpec spec, Cli.Env env, String namespace, List<String> pods, Integer replicas) {
         // In the interactive shell the session's snapshot is the cluster.
@@ -43,6 +47,6 @@ public final class ClusterMixin {
         }
         KubectlSnapshot.Options kubectl = new KubectlSnapshot.Options(context, kubeconfig, namespace, env.environment());
         return new WhatIf.Inputs(cluster, kubectl, fromKubectl, pods == null ? List.of() : pods,
-                new ClusterLoader.PodOptions(namespace, replicas), session);
+                new ClusterLoader.PodOptions(namespace, replicas), maxInputBytes, session);
     }
 }

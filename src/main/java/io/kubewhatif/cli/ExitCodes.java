@@ -1,6 +1,6 @@
 package io.kubewhatif.cli;
 
-/** The documented exit codes (README "Exit codes"). */
+/** The documented exit codes (README "Errors and exit codes"). */
 public final class ExitCodes {
     /** The pod(s) scheduled, or the configuration is valid. */
     public static final int OK = 0;

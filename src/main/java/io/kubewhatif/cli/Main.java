@@ -18,6 +18,15 @@ public final class Main {
     }
 
     public static int run(PrintWriter out, PrintWriter err, String... args) {
-        return Cli.commandLine(out, err, Cli.Env.system()).execute(args);
+        try {
+            return Cli.commandLine(out, err, Cli.Env.system()).execute(args);
+        } catch (OutOfMemoryError e) {
+            // Errors pass picocli's handler; a user with a huge cluster deserves a sentence, not a stack trace.
+            out.flush();
+            err.println("error: out of memory (Java heap " + (Runtime.getRuntime().maxMemory() >> 20)
+                    + " MiB); give the JVM more, e.g. KUBE_WHATIF_JAVA_OPTS=-Xmx8g");
+            err.flush();
+            return ExitCodes.INTERNAL;
+        }
     }
 }

@@ -17,6 +17,7 @@ import picocli.CommandLine.Model.CommandSpec;
                 "  kubectl whatif schedule --cluster samples/quickstart/cluster.yaml -f samples/quickstart/pod.yaml",
                 "  kubectl whatif explain web-7f9c -n shop --cluster snapshot.yaml",
                 "  kubectl whatif shell --cluster samples/quickstart/cluster.yaml",
+                "  kubectl whatif validate scheduler-config.yaml",
                 "", "Exit codes: 0 scheduled/valid, 1 internal error, 2 usage, 3 bad input, 4 invalid config, 5 unschedulable, 6 gated,",
                 "7 placements differ (diff)."})
 public final class RootCommand implements Runnable {

@@ -45,12 +45,16 @@ public final class ScheduleCommand implements Callable<Integer> {
 
     @Option(names = "--explain", description = "Explain PodTopologySpread and InterPodAffinity rejections (domain counts, matched pods); implied by -o wide.")
     boolean explain;
+
     @Option(names = "--allow-extender-bind", description = {"Let a binder extender of the configuration really bind the pod (an HTTP call that",
             "may change a cluster). Default: the simulation binds in memory and reports that the extender would bind."})
     boolean allowExtenderBind;
 
     @Mixin
     OutputMixin output;
+
+    @Mixin
+    InputMixin limits;
 
     @Override
     public Integer call() throws Exception {
@@ -61,11 +65,19 @@ public final class ScheduleCommand implements Callable<Integer> {
                 format == OutputMixin.Format.annotations, allowExtenderBind);
         RunReport report = root.session != null
                 ? Simulation.schedule(root.session, root.env.stdin(), podPaths, input.configPath(), options)
-                : Simulation.schedule(root.env.stdin(), cluster, podPaths, input.configPath(), options);
+                : Simulation.schedule(root.env.stdin(), cluster, podPaths, input.configPath(), options, limits.maxInputBytes);
         PrintWriter out = spec.commandLine().getOut();
         PrintWriter err = spec.commandLine().getErr();
         for (String n : report.notes) {
             err.println("warning: " + n);
+        }
+        if (report.configError != null) {
+            // Other formats would only repeat the message; JSON and YAML keep it in configError (the contract).
+            err.println("error: " + (input.configPath() == null ? "" : input.configPath() + ": ") + "invalid configuration: " + report.configError);
+            err.flush();
+            if (format != OutputMixin.Format.json && format != OutputMixin.Format.yaml) {
+                return ExitCodes.INVALID_CONFIG;
+            }
         }
         switch (format) {
             case json -> out.print(JsonRenderer.render(report));

@@ -13,6 +13,7 @@ import io.kubewhatif.engine.snapshot.SnapshotBuilder;
 import io.kubewhatif.load.InputException;
 import io.kubewhatif.load.ManifestReader;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.ParentCommand;
@@ -45,23 +46,41 @@ public final class ValidateCommand implements Callable<Integer> {
     @Option(names = {"-o", "--output"}, defaultValue = "text", paramLabel = "FORMAT", description = "text or json.")
     String format;
 
+    @Mixin
+    InputMixin input;
+
     @Override
     public Integer call() throws Exception {
         PrintWriter out = spec.commandLine().getOut();
-        ManifestReader reader = new ManifestReader(root.env.stdin());
+        PrintWriter err = spec.commandLine().getErr();
+        if (!"json".equals(format) && !"text".equals(format)) {
+            err.println("error: unknown output format \"" + format + "\" (text or json)");
+            err.flush();
+            return ExitCodes.USAGE;
+        }
+        ManifestReader reader = new ManifestReader(root.env.stdin(), input.maxInputBytes);
         List<Object> results = new ArrayList<>();
         boolean allValid = true;
+        boolean unreadable = false;
         for (String f : SnapshotMixin.strings(files)) {
             List<String> errors = new ArrayList<>();
+            boolean readError = false;
             try {
                 Configuration c = Simulation.loadConfig(reader, f);
                 Simulation.buildExtenders(c);
                 Scheduler.create(c, SnapshotBuilder.build(List.of()), InTreeRegistry.factories(), SchedulerOptions.DEFAULT);
+                for (String w : Simulation.configWarnings(f, c)) {
+                    err.println("warning: " + w);
+                }
             } catch (ConfigException e) {
                 errors.add(e.getMessage());
             } catch (FrameworkException e) {
                 errors.add(e.getMessage());
             } catch (InputException e) {
+                // Not a verdict on the configuration: the file could not be read at all.
+                err.println("error: " + e.getMessage());
+                unreadable = true;
+                readError = true;
                 errors.add(e.getMessage());
             }
             allValid &= errors.isEmpty();
@@ -70,18 +89,18 @@ public final class ValidateCommand implements Callable<Integer> {
             r.put("valid", errors.isEmpty());
             r.put("errors", errors);
             results.add(r);
-            if (!"json".equals(format)) {
-                out.println(errors.isEmpty() ? f + ": valid" : f + ": invalid: " + errors.get(0));
+            if (errors.isEmpty() && !"json".equals(format)) {
+                out.println(f + ": valid");
+            } else if (!errors.isEmpty() && !readError) {
+                err.println("error: " + f + ": invalid configuration: " + errors.get(0));
             }
         }
         if ("json".equals(format)) {
             Object body = results.size() == 1 ? results.get(0) : results;
             out.println(new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT).writeValueAsString(body));
-        } else if (!"text".equals(format)) {
-            spec.commandLine().getErr().println("error: unknown output format \"" + format + "\" (text or json)");
-            return ExitCodes.USAGE;
         }
         out.flush();
-        return allValid ? ExitCodes.OK : ExitCodes.INVALID_CONFIG;
+        err.flush();
+        return unreadable ? ExitCodes.BAD_INPUT : allValid ? ExitCodes.OK : ExitCodes.INVALID_CONFIG;
     }
 }

@@ -12,9 +12,11 @@ import io.fabric8.kubernetes.api.model.Pod;
 import io.fabric8.kubernetes.api.model.PodAffinityTerm;
 import io.fabric8.kubernetes.api.model.WeightedPodAffinityTerm;
 import io.fabric8.kubernetes.api.model.scheduling.v1.PriorityClass;
+import io.kubewhatif.engine.util.Parallelizer;
 
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.IdentityHashMap;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -45,6 +47,10 @@ public final class ClusterLoader {
     }
 
     private final ManifestReader reader;
+    /** Where each decoded object came from, so that later messages can name file, document and object. */
+    private final Map<HasMetadata, Document> origins = new IdentityHashMap<>();
+    /** Objects of the pod files that are not pods (for the "no Pod found" message). */
+    private final List<String> nonPods = new ArrayList<>();
     private final ObjectDecoder decoder = new ObjectDecoder();
 
     public ClusterLoader(ManifestReader reader) {
@@ -66,13 +72,12 @@ public final class ClusterLoader {
 
     /**
      * Loads more objects next to {@code existing} ones that were loaded before (and already had the conventions
-     * applied), as the interactive shell's add and schedule do: the conventions apply to the new objects only, as an
-     * API server admits objects one at a time, and read PriorityClasses, nodes and namespaces from both. The result's
-     * cluster holds the new objects only (plus namespaces they need that exist nowhere yet); {@code existing} is not
-     * touched.
+     * applied), as the interactive shell does: the conventions apply to the new objects only, as an API server admits
+     * objects one at a time, and read PriorityClasses, nodes and namespaces from both. The result's cluster holds the
+     * new objects only (plus namespaces they need that exist nowhere yet); {@code existing} is not touched.
      */
     public Loaded extend(List<HasMetadata> existing, List<String> clusterPaths, List<String> podPaths) throws InputException {
-        return extend(existing, clusterPaths, podPaths, PodOptions.DEFAULT);
+        return load(existing, clusterPaths.isEmpty() ? List.of() : reader.read(clusterPaths), podPaths, PodOptions.DEFAULT);
     }
 
     /** As {@link #extend(List, List, List)}, with -n and --replicas for the documents of {@code podPaths}. */
@@ -81,22 +86,29 @@ public final class ClusterLoader {
         return load(existing, clusterPaths.isEmpty() ? List.of() : reader.read(clusterPaths), podPaths, options);
     }
 
-    private Loaded load(List<HasMetadata> existing, List<Document> clusterDocs, List<String> podPaths, PodOptions options)
-            throws InputException {
+    private Loaded load(List<HasMetadata> existing, List<Document> clusterDocs, List<String> podPaths, PodOptions options) throws InputException {
         List<String> warnings = new ArrayList<>();
-        List<HasMetadata> cluster = decodeAll(clusterDocs, warnings, true);
+        List<HasMetadata> cluster = decodeAll(clusterDocs, warnings, false);
         List<Pod> pods = new ArrayList<>();
         List<PodSource> sources = new ArrayList<>();
         if (podPaths != null && !podPaths.isEmpty()) {
             loadPods(reader.read(podPaths), String.join(", ", podPaths), options, cluster, pods, sources, warnings);
             if (pods.isEmpty() && sources.isEmpty()) {
-                throw new InputException(String.join(", ", podPaths) + ": no Pod found (expected at least one document with kind: Pod or a workload)");
+                throw new InputException(Messages.noPod(String.join(", ", podPaths), nonPods));
             }
         }
         List<HasMetadata> context = new ArrayList<>(existing);
         context.addAll(cluster);
-        applyClusterConventions(context, cluster, pods, warnings);
-        return new Loaded(cluster, pods, warnings, sources, PodConventions.of(context));
+        List<String> all = new ArrayList<>(reader.warnings());
+        reader.warnings().clear();
+        all.addAll(warnings);
+        ORIGINS.set(origins);
+        try {
+            applyClusterConventions(context, cluster, pods, all);
+        } finally {
+            ORIGINS.remove();
+        }
+        return new Loaded(cluster, pods, all, sources, PodConventions.of(context));
     }
 
     private void loadPods(List<Document> docs, String where, PodOptions options, List<HasMetadata> cluster, List<Pod> pods,
@@ -114,7 +126,7 @@ public final class ClusterLoader {
             }
         }
         // Plain documents are decoded together (duplicates, unknown kinds), then put back in document order.
-        List<HasMetadata> decoded = decodeAll(plain, warnings, false);
+        List<HasMetadata> decoded = decodeAll(plain, warnings, true);
         Map<Document, HasMetadata> byDoc = new java.util.IdentityHashMap<>();
         for (int i = 0, j = 0; i < plain.size() && j < decoded.size(); i++) {
             Document d = plain.get(i);
@@ -143,10 +155,26 @@ public final class ClusterLoader {
                 pods.add(p);
                 sources.add(new BarePod(p));
             } else {
-                warnings.add(describe(o) + " in " + where + " is not a Pod or workload; it is added to the cluster");
+                Document origin = origins.get(o);
+                warnings.add(origin != null ? Messages.notAPod(origin.where()) : describe(o) + " in " + where + " is not a Pod or workload; it is added to the cluster");
+                nonPods.add(o.getKind() + " " + o.getMetadata().getName());
                 cluster.add(o);
             }
         }
+    }
+
+    /** Set while conventions run, so that static helpers can name the document an object came from. */
+    private static final ThreadLocal<Map<HasMetadata, Document>> ORIGINS = new ThreadLocal<>();
+
+    private static String where(HasMetadata o) {
+        Map<HasMetadata, Document> m = ORIGINS.get();
+        Document d = m == null ? null : m.get(o);
+        return d != null ? d.where() : o.getKind() + " " + (o.getMetadata().getNamespace() == null ? "" : o.getMetadata().getNamespace() + "/")
+                + o.getMetadata().getName();
+    }
+
+    private static String key(HasMetadata o) {
+        return o.getKind() + "/" + (o.getMetadata().getNamespace() == null ? "" : o.getMetadata().getNamespace() + "/") + o.getMetadata().getName();
     }
 
     private static boolean containsObject(List<HasMetadata> cluster, HasMetadata o) {
@@ -219,31 +247,67 @@ public final class ClusterLoader {
         return o.getKind() + " " + (o.getMetadata().getNamespace() == null ? "" : o.getMetadata().getNamespace() + "/") + o.getMetadata().getName();
     }
 
-    private List<HasMetadata> decodeAll(List<Document> docs, List<String> warnings, boolean cluster) throws InputException {
+    /** From this many documents on, they are decoded on several threads (below, threads cost more than they save). */
+    static final int PARALLEL_DECODE_MIN_DOCUMENTS = 512;
+
+    /** {@link #PARALLEL_DECODE_MIN_DOCUMENTS}; tests change it to compare both paths. */
+    int parallelDecodeMinDocuments = PARALLEL_DECODE_MIN_DOCUMENTS;
+
+    /** Every document decoded, on several threads when there are many; results by position. */
+    private ObjectDecoder.Attempt[] attemptAll(List<Document> docs) {
+        ObjectDecoder.Attempt[] out = new ObjectDecoder.Attempt[docs.size()];
+        Parallelizer par = docs.size() >= parallelDecodeMinDocuments ? Parallelizer.of(0) : Parallelizer.SEQUENTIAL;
+        par.until(out.length, par.chunkSize(out.length), i -> out[i] = ObjectDecoder.attempt(docs.get(i)));
+        return out;
+    }
+
+    private List<HasMetadata> decodeAll(List<Document> docs, List<String> warnings, boolean podFiles) throws InputException {
         List<HasMetadata> out = new ArrayList<>();
         Map<String, Document> seen = new HashMap<>();
+        Map<String, Document> firstUnknown = new LinkedHashMap<>();
         Map<String, Integer> unknown = new LinkedHashMap<>();
-        for (Document d : docs) {
-            HasMetadata o = decoder.decode(d);
+        ObjectDecoder.Attempt[] attempts = attemptAll(docs);
+        for (int i = 0; i < attempts.length; i++) {
+            Document d = docs.get(i);
+            HasMetadata o = decoder.accept(d, attempts[i]);
+            attempts[i] = null;
             if (o == null) {
                 String known = Kinds.knownApiVersionOf(d.kind());
+                if (known != null && podFiles && d.kind().equals("Pod")) {
+                    throw new InputException(Messages.wrongPodApiVersion(d.where(), d.apiVersion(), known));
+                }
                 if (known != null) {
-                    warnings.add(d.where() + ": apiVersion " + d.apiVersion() + " of " + d.kind() + " is not read (use " + known + "); skipped");
+                    warnings.add(Messages.wrongApiVersion(d.where(), d.apiVersion(), d.kind(), known));
                 } else {
-                    unknown.merge(d.kind() + " (" + d.apiVersion() + ")", 1, Integer::sum);
+                    String k = d.kind() + "\u0000" + d.apiVersion();
+                    firstUnknown.putIfAbsent(k, d);
+                    unknown.merge(k, 1, Integer::sum);
                 }
                 continue;
             }
-            String key = o.getKind() + "/" + (o.getMetadata().getNamespace() == null ? "" : o.getMetadata().getNamespace() + "/") + o.getMetadata().getName();
+            origins.put(o, d);
+            String key = key(o);
             Document prev = seen.put(key, d);
             if (prev != null) {
-                warnings.add(d.where() + ": duplicate of " + prev.where() + "; the later one is used");
-                out.removeIf(x -> (x.getKind() + "/" + (x.getMetadata().getNamespace() == null ? "" : x.getMetadata().getNamespace() + "/") + x.getMetadata().getName()).equals(key));
+                warnings.add(Messages.duplicateObject(d.where(), prev.where()));
+                out.removeIf(x -> key(x).equals(key));
             }
             out.add(o);
         }
         for (Map.Entry<String, Integer> e : unknown.entrySet()) {
-            warnings.add("skipped " + e.getValue() + " object(s) of kind " + e.getKey() + ": the scheduler does not read this kind");
+            Document d = firstUnknown.get(e.getKey());
+            warnings.add(Messages.unknownKind(d.where(), d.kind(), d.apiVersion(), e.getValue() - 1));
+        }
+        // One warning per kind and field (list indexes aside), naming the first object that has it.
+        Map<String, ObjectDecoder.UnknownField> firstField = new LinkedHashMap<>();
+        Map<String, Integer> fieldCount = new HashMap<>();
+        for (ObjectDecoder.UnknownField f : decoder.takeUnknownFields()) {
+            String k = f.document().kind() + "\u0000" + f.path().replaceAll("\\[[0-9]+\\]", "[]");
+            firstField.putIfAbsent(k, f);
+            fieldCount.merge(k, 1, Integer::sum);
+        }
+        for (Map.Entry<String, ObjectDecoder.UnknownField> e : firstField.entrySet()) {
+            warnings.add(Messages.unknownField(e.getValue().document().where(), e.getValue().path(), fieldCount.get(e.getKey()) - 1));
         }
         return out;
     }
@@ -301,8 +365,7 @@ public final class ClusterLoader {
                 String nodeName = p.getSpec().getNodeName();
                 if (nodeName != null && !nodeName.isEmpty()) {
                     if (!nodeNames.contains(nodeName)) {
-                        warnings.add("Pod " + p.getMetadata().getNamespace() + "/" + p.getMetadata().getName() + " is bound to node \"" + nodeName
-                                + "\", which is not in the cluster; it is ignored");
+                        warnings.add(Messages.boundToUnknownNode(where(p), nodeName));
                     }
                     if (p.getStatus() == null) {
                         p.setStatus(new io.fabric8.kubernetes.api.model.PodStatus());
@@ -374,8 +437,7 @@ public final class ClusterLoader {
                     } else if ("system-node-critical".equals(cls)) {
                         v = 2000001000;
                     } else {
-                        warnings.add("Pod " + p.getMetadata().getNamespace() + "/" + p.getMetadata().getName() + ": priorityClassName \"" + cls
-                                + "\" not found; priority 0 is used");
+                        warnings.add(Messages.priorityClassNotFound(where(p), cls));
                         v = 0;
                     }
                 }

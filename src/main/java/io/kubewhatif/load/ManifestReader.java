@@ -1,50 +1,101 @@
 package io.kubewhatif.load;
 
+import com.fasterxml.jackson.core.JsonFactory;
+import com.fasterxml.jackson.core.JsonLocation;
 import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.core.JsonToken;
 import com.fasterxml.jackson.core.StreamReadConstraints;
+import com.fasterxml.jackson.core.exc.StreamConstraintsException;
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.MappingIterator;
-import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
+import com.fasterxml.jackson.dataformat.yaml.YAMLParser;
+import io.kubewhatif.engine.util.Parallelizer;
 import org.yaml.snakeyaml.LoaderOptions;
+import org.yaml.snakeyaml.error.Mark;
+import org.yaml.snakeyaml.error.MarkedYAMLException;
+import org.yaml.snakeyaml.error.YAMLException;
 
+import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
+import java.nio.ByteBuffer;
+import java.nio.CharBuffer;
+import java.nio.charset.CharacterCodingException;
+import java.nio.charset.CharsetDecoder;
+import java.nio.charset.CodingErrorAction;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.AccessDeniedException;
 import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.stream.Stream;
 
 /**
  * Reads manifest documents from files, directories (recursively, in name order) and stdin: multi-document YAML,
  * JSON (one or several objects), and {@code kind: List} / {@code *List} wrappers, which are flattened.
+ *
+ * <p>Hostile or huge input is refused before it costs memory or time: an input (file or stdin) larger than
+ * {@code maxInputBytes} ({@code --max-input-size}) is rejected before it is read; nesting deeper than
+ * {@link #MAX_NESTING_DEPTH} levels is refused by the parser; YAML aliases are expanded under go-yaml's
+ * "excessive aliasing" rule, as kubectl does, so an alias bomb fails after a few hundred thousand nodes.
  */
 public final class ManifestReader {
-    /** Default upper bound on the characters of one YAML input (SnakeYAML's code-point limit). */
-    public static final int DEFAULT_MAX_CODE_POINTS = 512 * 1024 * 1024;
+    /** Default upper bound of one input (file or stdin): 1 GiB, room for a 150,000-pod {@code kubectl get -o yaml}. */
+    public static final long DEFAULT_MAX_INPUT_BYTES = 1L << 30;
+    /** The largest input one read can hold (a Java array). */
+    public static final long MAX_INPUT_BYTES_CEILING = Integer.MAX_VALUE - 64L;
+    /** Deepest nesting a manifest may have (real objects stay below 30). */
+    public static final int MAX_NESTING_DEPTH = 200;
 
-    private final ObjectMapper json;
-    private final ObjectMapper yaml;
+    private final long maxInputBytes;
     private final InputStream stdin;
+    private final JsonFactory jsonFactory;
+    private final YAMLFactory yamlFactory;
+    private final List<String> warnings = new ArrayList<>();
+    private boolean stdinRead;
+    /** Set by {@link #parse}: the input held a (possibly empty) List, an empty List being a real, empty answer. */
+    private boolean lastHadList;
+    /** Set by {@link #parse}: the input was empty or only whitespace. */
+    private boolean lastWasBlank;
 
-    public ManifestReader(InputStream stdin, int maxCodePoints) {
+    public ManifestReader(InputStream stdin, long maxInputBytes) {
+        if (maxInputBytes <= 0 || maxInputBytes > MAX_INPUT_BYTES_CEILING) {
+            throw new IllegalArgumentException("maxInputBytes out of range: " + maxInputBytes);
+        }
         this.stdin = stdin;
-        this.json = new ObjectMapper();
-        this.json.getFactory().setStreamReadConstraints(StreamReadConstraints.builder().maxNestingDepth(200).maxStringLength(Integer.MAX_VALUE).build());
+        this.maxInputBytes = maxInputBytes;
+        StreamReadConstraints constraints = StreamReadConstraints.builder().maxNestingDepth(MAX_NESTING_DEPTH)
+                .maxStringLength(Integer.MAX_VALUE).maxNumberLength(1000).build();
+        this.jsonFactory = JsonFactory.builder().streamReadConstraints(constraints).build();
         LoaderOptions lo = new LoaderOptions();
-        lo.setCodePointLimit(maxCodePoints);
-        lo.setMaxAliasesForCollections(50);
-        lo.setNestingDepthLimit(200);
-        YAMLFactory yf = YAMLFactory.builder().loaderOptions(lo).build();
-        yf.setStreamReadConstraints(StreamReadConstraints.builder().maxNestingDepth(200).maxStringLength(Integer.MAX_VALUE).build());
-        this.yaml = new ObjectMapper(yf);
+        // Same bound as the byte limit: a code point takes at least one byte, so only --max-input-size decides.
+        lo.setCodePointLimit((int) Math.min(maxInputBytes, Integer.MAX_VALUE));
+        lo.setNestingDepthLimit(MAX_NESTING_DEPTH);
+        lo.setAllowDuplicateKeys(true);
+        // An empty plain value ("key:" or a bare "-") is null, as go-yaml reads it, not "".
+        this.yamlFactory = YAMLFactory.builder().loaderOptions(lo).streamReadConstraints(constraints)
+                .enable(YAMLParser.Feature.EMPTY_STRING_AS_NULL).build();
     }
 
     public ManifestReader(InputStream stdin) {
-        this(stdin, DEFAULT_MAX_CODE_POINTS);
+        this(stdin, DEFAULT_MAX_INPUT_BYTES);
+    }
+
+    public long maxInputBytes() {
+        return maxInputBytes;
+    }
+
+    /** Warnings noticed while reading (duplicate keys, empty files in a directory). */
+    public List<String> warnings() {
+        return warnings;
     }
 
     /** Reads every path ("-" is stdin) into flattened documents. */
@@ -52,7 +103,9 @@ public final class ManifestReader {
         List<Document> out = new ArrayList<>();
         for (String p : paths) {
             if ("-".equals(p)) {
-                out.addAll(readStream("<stdin>", stdin));
+                List<Document> docs = parse("<stdin>", readStdin());
+                requireObjects("<stdin>", docs);
+                out.addAll(docs);
                 continue;
             }
             Path path = Path.of(p);
@@ -60,20 +113,32 @@ public final class ManifestReader {
                 List<Path> files;
                 try (Stream<Path> s = Files.walk(path)) {
                     files = s.filter(Files::isRegularFile).filter(ManifestReader::isManifest).sorted().toList();
-                } catch (IOException e) {
-                    throw new InputException(p + ": cannot read directory: " + e.getMessage());
+                } catch (IOException | java.io.UncheckedIOException e) {
+                    throw new InputException(Messages.cannotReadDirectory(p, reason(e)));
                 }
                 if (files.isEmpty()) {
-                    throw new InputException(p + ": directory contains no .yaml, .yml or .json files");
+                    throw new InputException(Messages.emptyDirectory(p));
                 }
                 for (Path f : files) {
-                    out.addAll(readFile(f.toString()));
+                    List<Document> docs = parse(f.toString(), readFileBytes(f.toString()));
+                    if (docs.isEmpty() && !lastHadList) {
+                        warnings.add(Messages.emptyFileInDirectory(f.toString()));
+                    }
+                    out.addAll(docs);
                 }
             } else {
-                out.addAll(readFile(p));
+                List<Document> docs = parse(p, readFileBytes(p));
+                requireObjects(p, docs);
+                out.addAll(docs);
             }
         }
         return out;
+    }
+
+    private void requireObjects(String source, List<Document> docs) throws InputException {
+        if (docs.isEmpty() && !lastHadList) {
+            throw new InputException(lastWasBlank ? Messages.emptyInput(source) : Messages.onlyComments(source));
+        }
     }
 
     private static boolean isManifest(Path p) {
@@ -81,74 +146,234 @@ public final class ManifestReader {
         return n.endsWith(".yaml") || n.endsWith(".yml") || n.endsWith(".json");
     }
 
-    private List<Document> readFile(String name) throws InputException {
+    private static String reason(Exception e) {
+        Throwable c = e instanceof java.io.UncheckedIOException u ? u.getCause() : e;
+        if (c instanceof AccessDeniedException) {
+            return "permission denied";
+        }
+        if (c instanceof NoSuchFileException) {
+            return "no such file or directory";
+        }
+        return c.getMessage() == null ? c.getClass().getSimpleName() : c.getMessage();
+    }
+
+    private byte[] readStdin() throws InputException {
+        if (stdinRead) {
+            throw new InputException(Messages.stdinReadTwice());
+        }
+        stdinRead = true;
+        return readBounded("<stdin>", stdin);
+    }
+
+    private byte[] readFileBytes(String name) throws InputException {
         Path path = Path.of(name);
         if (!Files.exists(path)) {
-            throw new InputException(name + ": no such file or directory");
+            throw new InputException(Messages.noSuchFile(name));
         }
         if (!Files.isReadable(path)) {
-            throw new InputException(name + ": permission denied");
+            throw new InputException(Messages.permissionDenied(name));
         }
-        try (InputStream in = Files.newInputStream(path)) {
-            return readStream(name, in);
+        try {
+            if (Files.isRegularFile(path)) {
+                long size = Files.size(path);
+                if (size > maxInputBytes) {
+                    throw new InputException(Messages.tooLarge(name, size, maxInputBytes));
+                }
+                // One array of the exact size: a big snapshot is not copied while it is read.
+                byte[] bytes = Files.readAllBytes(path);
+                if (bytes.length > maxInputBytes) {
+                    throw new InputException(Messages.tooLarge(name, bytes.length, maxInputBytes));
+                }
+                return bytes;
+            }
+            // Pipes and devices (<(kubectl get …), /dev/stdin) have no size: read them with the cap.
+            try (InputStream in = Files.newInputStream(path)) {
+                return readBounded(name, in);
+            }
+        } catch (AccessDeniedException e) {
+            throw new InputException(Messages.permissionDenied(name));
         } catch (IOException e) {
-            throw new InputException(name + ": cannot read: " + e.getMessage());
+            throw new InputException(Messages.cannotRead(name, e.getMessage()));
+        } catch (OutOfMemoryError e) {
+            throw new InputException(Messages.outOfMemory(name, Runtime.getRuntime().maxMemory()));
         }
+    }
+
+    /** Reads a whole stream, failing as soon as it exceeds the limit. */
+    private byte[] readBounded(String source, InputStream in) throws InputException {
+        ByteArrayOutputStream buf = new ByteArrayOutputStream();
+        byte[] chunk = new byte[64 * 1024];
+        long total = 0;
+        try {
+            int n;
+            while ((n = in.read(chunk)) >= 0) {
+                total += n;
+                if (total > maxInputBytes) {
+                    throw new InputException(Messages.overLimit(source, maxInputBytes));
+                }
+                buf.write(chunk, 0, n);
+            }
+        } catch (IOException e) {
+            throw new InputException(Messages.cannotRead(source, e.getMessage()));
+        } catch (OutOfMemoryError e) {
+            buf = null;
+            throw new InputException(Messages.outOfMemory(source, Runtime.getRuntime().maxMemory()));
+        }
+        return buf.toByteArray();
     }
 
     /** Parses a whole stream; the source name prefixes every error. */
     public List<Document> readStream(String source, InputStream in) throws InputException {
-        byte[] bytes;
-        try {
-            bytes = in.readAllBytes();
-        } catch (IOException e) {
-            throw new InputException(source + ": cannot read: " + e.getMessage());
-        }
-        return parse(source, bytes);
+        return parse(source, readBounded(source, in));
     }
 
-    public List<Document> parse(String source, byte[] bytes) throws InputException {
-        int start = 0;
-        if (bytes.length >= 2 && ((bytes[0] == (byte) 0xFE && bytes[1] == (byte) 0xFF) || (bytes[0] == (byte) 0xFF && bytes[1] == (byte) 0xFE))) {
-            throw new InputException(source + ": UTF-16 input is not supported; save the file as UTF-8");
+    public List<Document> parse(String source, byte[] raw) throws InputException {
+        lastHadList = false;
+        if (raw.length > maxInputBytes) {
+            throw new InputException(Messages.overLimit(source, maxInputBytes));
         }
-        if (bytes.length >= 3 && bytes[0] == (byte) 0xEF && bytes[1] == (byte) 0xBB && bytes[2] == (byte) 0xBF) {
-            start = 3;
-        }
-        for (int i = start; i < Math.min(bytes.length, 8192); i++) {
-            if (bytes[i] == 0) {
-                throw new InputException(source + ": binary data (NUL byte at offset " + i + "); expected YAML or JSON manifests");
-            }
-        }
+        byte[] bytes = toUtf8(source, raw);
+        int start = bytes.length >= 3 && bytes[0] == (byte) 0xEF && bytes[1] == (byte) 0xBB && bytes[2] == (byte) 0xBF ? 3 : 0;
         int first = start;
         while (first < bytes.length && Character.isWhitespace(bytes[first])) {
             first++;
         }
+        lastWasBlank = first == bytes.length;
         boolean isJson = first < bytes.length && (bytes[first] == '{' || bytes[first] == '[');
         List<Document> out = new ArrayList<>();
-        if (!isJson) {
-            parseChunk(source, bytes, start, bytes.length, yaml, false, 0, out);
-            return out;
-        }
-        // JSON documents, possibly separated by YAML "---" lines (a raw newline cannot occur inside a JSON string).
-        int index = 0;
-        int chunkStart = start;
-        int i = start;
-        while (i <= bytes.length) {
-            boolean atLineStart = i == start || (i > 0 && bytes[i - 1] == '\n');
-            if (i == bytes.length || (atLineStart && isSeparator(bytes, i))) {
-                index = parseChunk(source, bytes, chunkStart, i, json, true, index, out);
-                if (i == bytes.length) {
-                    break;
+        try {
+            if (bytes.length - start >= parallelMinBytes) {
+                List<Document> fast = parseInPieces(source, bytes, start, isJson);
+                if (fast != null) {
+                    return fast;
                 }
-                while (i < bytes.length && bytes[i] != '\n') {
-                    i++;
-                }
-                chunkStart = i;
+                lastHadList = false;
             }
-            i++;
+            if (!isJson) {
+                parseChunk(source, bytes, start, bytes.length, false, 0, out);
+                return out;
+            }
+            // JSON documents, possibly separated by YAML "---" lines (a raw newline cannot occur inside a JSON string).
+            int index = 0;
+            int chunkStart = start;
+            int i = start;
+            while (i <= bytes.length) {
+                boolean atLineStart = i == start || (i > 0 && bytes[i - 1] == '\n');
+                if (i == bytes.length || (atLineStart && isSeparator(bytes, i))) {
+                    index = parseChunk(source, bytes, chunkStart, i, true, index, out);
+                    if (i == bytes.length) {
+                        break;
+                    }
+                    while (i < bytes.length && bytes[i] != '\n') {
+                        i++;
+                    }
+                    chunkStart = i;
+                }
+                i++;
+            }
+            return out;
+        } catch (OutOfMemoryError e) {
+            out = null;
+            throw new InputException(Messages.outOfMemory(source, Runtime.getRuntime().maxMemory()));
         }
+    }
+
+    /**
+     * UTF-8 as is; UTF-16 with a byte-order mark decoded as kubectl does (PowerShell writes it); NUL bytes refused
+     * as binary data, or as UTF-16 without a byte-order mark when every other byte is NUL.
+     */
+    private static byte[] toUtf8(String source, byte[] bytes) throws InputException {
+        if (bytes.length >= 2 && ((bytes[0] == (byte) 0xFE && bytes[1] == (byte) 0xFF) || (bytes[0] == (byte) 0xFF && bytes[1] == (byte) 0xFE))) {
+            boolean be = bytes[0] == (byte) 0xFE;
+            CharsetDecoder dec = (be ? StandardCharsets.UTF_16BE : StandardCharsets.UTF_16LE).newDecoder()
+                    .onMalformedInput(CodingErrorAction.REPORT).onUnmappableCharacter(CodingErrorAction.REPORT);
+            CharBuffer chars;
+            try {
+                chars = dec.decode(ByteBuffer.wrap(bytes, 2, bytes.length - 2));
+            } catch (CharacterCodingException e) {
+                throw new InputException(Messages.invalidEncoding(source, be ? "UTF-16BE" : "UTF-16LE", 2));
+            }
+            bytes = toBytes(chars);
+        }
+        int limit = Math.min(bytes.length, 8192);
+        for (int i = 0; i < limit; i++) {
+            if (bytes[i] == 0) {
+                if (looksLikeUtf16(bytes, limit)) {
+                    throw new InputException(Messages.utf16WithoutBom(source));
+                }
+                throw new InputException(Messages.binary(source, i));
+            }
+        }
+        int bad = firstInvalidUtf8(bytes);
+        if (bad >= 0) {
+            throw new InputException(Messages.invalidEncoding(source, "UTF-8", bad));
+        }
+        return bytes;
+    }
+
+    /** Offset of the first byte that is not well-formed UTF-8 (RFC 3629), or -1. One pass, no allocation. */
+    static int firstInvalidUtf8(byte[] b) {
+        int i = 0;
+        int n = b.length;
+        while (i < n) {
+            int c = b[i] & 0xff;
+            if (c < 0x80) {
+                i++;
+                continue;
+            }
+            int len;
+            int min;
+            if (c >= 0xC2 && c <= 0xDF) {
+                len = 2;
+                min = 0x80;
+            } else if (c >= 0xE0 && c <= 0xEF) {
+                len = 3;
+                min = 0x800;
+            } else if (c >= 0xF0 && c <= 0xF4) {
+                len = 4;
+                min = 0x10000;
+            } else {
+                return i;
+            }
+            if (i + len > n) {
+                return i;
+            }
+            int cp = c & (0xFF >> (len + 1));
+            for (int k = 1; k < len; k++) {
+                int cc = b[i + k] & 0xff;
+                if ((cc & 0xC0) != 0x80) {
+                    return i;
+                }
+                cp = (cp << 6) | (cc & 0x3F);
+            }
+            if (cp < min || cp > 0x10FFFF || (cp >= 0xD800 && cp <= 0xDFFF)) {
+                return i;
+            }
+            i += len;
+        }
+        return -1;
+    }
+
+    private static byte[] toBytes(CharBuffer chars) {
+        ByteBuffer b = StandardCharsets.UTF_8.encode(chars);
+        byte[] out = new byte[b.remaining()];
+        b.get(out);
         return out;
+    }
+
+    /** ASCII text in UTF-16: NUL in every even (big-endian) or every odd (little-endian) position. */
+    private static boolean looksLikeUtf16(byte[] b, int limit) {
+        int n = limit & ~1;
+        if (n < 4) {
+            return false;
+        }
+        boolean le = true;
+        boolean be = true;
+        for (int i = 0; i < n; i += 2) {
+            le &= b[i] != 0 && b[i + 1] == 0;
+            be &= b[i] == 0 && b[i + 1] != 0;
+        }
+        return le || be;
     }
 
     private static boolean isSeparator(byte[] b, int i) {
@@ -162,8 +387,92 @@ public final class ManifestReader {
         return j == b.length || b[j] == '\n';
     }
 
-    private int parseChunk(String source, byte[] bytes, int from, int to, ObjectMapper m, boolean isJson, int index, List<Document> out)
+    /** From this much input on, a file is parsed in pieces on several threads. */
+    static final int PARALLEL_MIN_BYTES = 1 << 20;
+
+    /** {@link #PARALLEL_MIN_BYTES}; tests lower it to compare both paths on small inputs. */
+    int parallelMinBytes = PARALLEL_MIN_BYTES;
+
+    /** A stretch of the input that parses on its own, and what parsing it gave. */
+    private static final class Piece {
+        final int from;
+        final int to;
+        final List<Document> docs = new ArrayList<>();
+        final List<String> warnings = new ArrayList<>();
+        int documents;
+        boolean failed;
+
+        Piece(int from, int to) {
+            this.from = from;
+            this.to = to;
+        }
+    }
+
+    /**
+     * What the sequential parse gives, computed on several threads: the input is cut into pieces that parse on their
+     * own (JSON where the sequential loop cuts it; YAML before every "---" line, which always starts a document), the
+     * pieces are parsed in parallel and their documents renumbered in order. Returns null when the input cannot be cut
+     * (YAML directives) or any piece failed or warned: the sequential parse then gives the exact message, with line
+     * numbers counted from the start of the input.
+     */
+    private List<Document> parseInPieces(String source, byte[] bytes, int start, boolean isJson) {
+        List<Piece> pieces = new ArrayList<>();
+        int pieceStart = start;
+        for (int i = start; i <= bytes.length; i++) {
+            boolean atLineStart = i == start || bytes[i - 1] == '\n';
+            if (!isJson && atLineStart && i < bytes.length && bytes[i] == '%') {
+                return null;
+            }
+            if (i == bytes.length || (atLineStart && isSeparator(bytes, i))) {
+                if (isJson) {
+                    pieces.add(new Piece(pieceStart, i));
+                    while (i < bytes.length && bytes[i] != '\n') {
+                        i++;
+                    }
+                    pieceStart = i;
+                } else if (i > pieceStart || i == bytes.length) {
+                    pieces.add(new Piece(pieceStart, i));
+                    pieceStart = i;
+                }
+            }
+        }
+        if (pieces.size() < 2) {
+            return null;
+        }
+        Parallelizer par = Parallelizer.of(0);
+        par.until(pieces.size(), par.chunkSize(pieces.size()), k -> {
+            Piece pc = pieces.get(k);
+            try {
+                pc.documents = parseChunk(source, bytes, pc.from, pc.to, isJson, 0, pc.docs, pc.warnings);
+            } catch (InputException e) {
+                pc.failed = true;
+            }
+        });
+        int total = 0;
+        for (Piece pc : pieces) {
+            if (pc.failed || !pc.warnings.isEmpty()) {
+                return null;
+            }
+            total += pc.docs.size();
+        }
+        List<Document> out = new ArrayList<>(total);
+        int offset = 0;
+        for (Piece pc : pieces) {
+            for (Document d : pc.docs) {
+                out.add(offset == 0 ? d : new Document(d.source(), d.index() + offset, d.item(), d.tree()));
+            }
+            offset += pc.documents;
+        }
+        return out;
+    }
+
+    private int parseChunk(String source, byte[] bytes, int from, int to, boolean isJson, int index, List<Document> out)
             throws InputException {
+        return parseChunk(source, bytes, from, to, isJson, index, out, warnings);
+    }
+
+    private int parseChunk(String source, byte[] bytes, int from, int to, boolean isJson, int index, List<Document> out,
+                           List<String> warnings) throws InputException {
         int nonWs = from;
         while (nonWs < to && Character.isWhitespace(bytes[nonWs])) {
             nonWs++;
@@ -171,32 +480,112 @@ public final class ManifestReader {
         if (nonWs == to) {
             return isJson ? index + 1 : index;
         }
-        try (JsonParser parser = m.getFactory().createParser(bytes, from, to - from);
-             MappingIterator<JsonNode> it = m.readValues(parser, JsonNode.class)) {
-            while (it.hasNextValue()) {
-                JsonNode node = it.nextValue();
+        JsonParser parser = null;
+        try {
+            parser = isJson ? jsonFactory.createParser(bytes, from, to - from) : yamlFactory.createParser(bytes, from, to - from);
+            TreeBuilder tb = new TreeBuilder(source, parser, warnings);
+            JsonToken t;
+            while ((t = parser.nextToken()) != null) {
                 index++;
+                tb.startDocument();
+                JsonNode node = tb.value(t);
                 // An empty document (a trailing "---", as kubectl prints) reads as null or as an empty scalar.
                 if (node == null || node.isNull() || node.isMissingNode() || node.isTextual() && node.asText().isEmpty()) {
                     continue;
                 }
                 addDocument(source, index, node, out);
             }
+        } catch (SyntaxError e) {
+            throw new InputException(Messages.syntax(source, isJson, e.line, e.column, e.getMessage()));
+        } catch (StreamConstraintsException e) {
+            JsonLocation loc = parser == null ? null : parser.currentLocation();
+            throw new InputException(Messages.syntax(source, isJson, loc == null ? 0 : loc.getLineNr(), loc == null ? 0 : loc.getColumnNr(),
+                    constraintProblem(e)));
         } catch (JsonProcessingException e) {
-            throw new InputException(source + ": " + (isJson ? "invalid JSON" : "invalid YAML") + describe(e, index));
+            throw new InputException(describe(source, isJson, e));
+        } catch (YAMLException e) {
+            throw new InputException(describeYaml(source, e));
         } catch (IOException e) {
-            throw new InputException(source + ": cannot read: " + e.getMessage());
-        } catch (RuntimeException e) {
-            throw new InputException(source + ": invalid " + (isJson ? "JSON" : "YAML") + ": " + firstLine(e.getMessage()));
+            throw new InputException(Messages.cannotRead(source, e.getMessage()));
+        } finally {
+            if (parser != null) {
+                try {
+                    parser.close();
+                } catch (IOException | RuntimeException ignored) {
+                    // nothing to release beyond the byte array
+                }
+            }
         }
         return index;
     }
 
-    private static String describe(JsonProcessingException e, int index) {
-        String msg = e.getOriginalMessage();
-        var loc = e.getLocation();
-        String at = loc == null ? "" : " at line " + loc.getLineNr() + ", column " + loc.getColumnNr();
-        return at + ": " + firstLine(msg);
+    private static String constraintProblem(StreamConstraintsException e) {
+        String m = e.getOriginalMessage() == null ? "" : e.getOriginalMessage();
+        if (m.contains("nesting depth")) {
+            return Messages.TOO_DEEP;
+        }
+        if (m.startsWith("Number value length")) {
+            return "a number is longer than 1000 digits";
+        }
+        return firstLine(m).replaceAll("\\s*\\(from `StreamReadConstraints[^)]*\\)", "");
+    }
+
+    private String describe(String source, boolean isJson, JsonProcessingException e) {
+        Throwable cause = e.getCause();
+        if (cause instanceof MarkedYAMLException my) {
+            return describeYaml(source, my);
+        }
+        if (cause instanceof YAMLException ye) {
+            return describeYaml(source, ye);
+        }
+        if (e instanceof StreamConstraintsException sce) {
+            return Messages.syntax(source, isJson, lineOf(e), colOf(e), constraintProblem(sce));
+        }
+        String msg = firstLine(e.getOriginalMessage());
+        msg = msg.replaceAll("\\s*\\(start marker at \\[Source:[^]]*\\]\\)", "")
+                .replaceAll("\\s*\\(from `StreamReadConstraints[^)]*\\)", "")
+                .replaceAll("\\s*\\(for [A-Za-z.]+ starting at \\[Source:[^]]*\\]\\)", "");
+        if (msg.contains("nesting depth")) {
+            msg = Messages.TOO_DEEP;
+        }
+        return Messages.syntax(source, isJson, lineOf(e), colOf(e), msg);
+    }
+
+    private static int lineOf(JsonProcessingException e) {
+        return e.getLocation() == null ? 0 : e.getLocation().getLineNr();
+    }
+
+    private static int colOf(JsonProcessingException e) {
+        return e.getLocation() == null ? 0 : e.getLocation().getColumnNr();
+    }
+
+    /** SnakeYAML's own words: the problem (and what it was doing), at the problem's position. */
+    private String describeYaml(String source, YAMLException e) {
+        if (e instanceof MarkedYAMLException m) {
+            Mark mark = m.getProblemMark() != null ? m.getProblemMark() : m.getContextMark();
+            String problem = m.getProblem() == null ? "" : m.getProblem().trim();
+            String context = m.getContext() == null ? "" : m.getContext().trim();
+            if (problem.contains("\\t(TAB)") || problem.contains("\t(TAB)")) {
+                problem = "found a tab character that cannot start any token (YAML does not allow tabs for indentation)";
+            }
+            if (context.equals("while scanning for the next token")) {
+                context = "";
+            }
+            String text = problem.isEmpty() ? context : context.isEmpty() ? problem : problem + " (" + context + ")";
+            text = text.replace("\t", "\\t");
+            if (text.contains("nesting depth") || text.contains("Nesting Depth")) {
+                text = Messages.TOO_DEEP;
+            }
+            return Messages.syntax(source, false, mark == null ? 0 : mark.getLine() + 1, mark == null ? 0 : mark.getColumn() + 1, firstLine(text));
+        }
+        String msg = firstLine(e.getMessage());
+        if (msg.contains("code points")) {
+            return Messages.overLimit(source, maxInputBytes);
+        }
+        if (msg.contains("esting") && msg.contains("epth")) {
+            msg = Messages.TOO_DEEP;
+        }
+        return Messages.syntax(source, false, 0, 0, msg);
     }
 
     private static String firstLine(String s) {
@@ -207,25 +596,26 @@ public final class ManifestReader {
         return (nl < 0 ? s : s.substring(0, nl)).trim();
     }
 
-    private static void addDocument(String source, int index, JsonNode node, List<Document> out) throws InputException {
+    private void addDocument(String source, int index, JsonNode node, List<Document> out) throws InputException {
         if (!node.isObject()) {
             String type = node.isArray() ? "a list" : node.isTextual() ? "a string" : node.isNumber() ? "a number" : node.isBoolean() ? "a boolean" : "a scalar";
-            throw new InputException(source + ": document " + index + ": expected a Kubernetes object (a mapping with apiVersion and kind), got " + type);
+            throw new InputException(Messages.notAnObject(source, index, type));
         }
         String kind = node.path("kind").asText("");
         if (kind.equals("List") || (kind.endsWith("List") && node.has("items"))) {
+            lastHadList = true;
             JsonNode items = node.get("items");
             if (items == null || items.isNull()) {
                 return;
             }
             if (!items.isArray()) {
-                throw new InputException(source + ": document " + index + " (" + kind + "): items: expected a list");
+                throw new InputException(Messages.listItemsNotAList(source, index, kind));
             }
             int i = 0;
             for (JsonNode item : items) {
                 i++;
                 if (!item.isObject()) {
-                    throw new InputException(source + ": document " + index + ", item " + i + ": expected a Kubernetes object");
+                    throw new InputException(Messages.listItemNotAnObject(source, index, i));
                 }
                 out.add(new Document(source, index, i, item));
             }
@@ -234,26 +624,207 @@ public final class ManifestReader {
         out.add(new Document(source, index, 0, node));
     }
 
-    /** A whole file or stdin as text (configuration files). */
-    public String readText(String p) throws InputException {
-        if ("-".equals(p)) {
-            try {
-                return new String(stdin.readAllBytes(), StandardCharsets.UTF_8);
-            } catch (IOException e) {
-                throw new InputException("<stdin>: cannot read: " + e.getMessage());
+    /** A parse problem found while building the tree (positioned, with the message to show). */
+    private static final class SyntaxError extends IOException {
+        private static final long serialVersionUID = 1L;
+        final int line;
+        final int column;
+
+        SyntaxError(String message, JsonLocation loc) {
+            super(message);
+            this.line = loc == null ? 0 : loc.getLineNr();
+            this.column = loc == null ? 0 : loc.getColumnNr();
+        }
+    }
+
+    /**
+     * Builds a JsonNode tree from parser tokens. Unlike Jackson's own tree reader it resolves YAML anchors, aliases
+     * and merge keys ({@code <<}) as go-yaml (and so kubectl) does, refuses alias bombs with go-yaml's
+     * "excessive aliasing" rule, keeps a float's text (so {@code 1e1000} stays what was written), and reports
+     * duplicate keys.
+     */
+    private static final class TreeBuilder {
+        private static final JsonNodeFactory F = JsonNodeFactory.withExactBigDecimals(true);
+        private final String source;
+        private final JsonParser p;
+        private final YAMLParser yaml;
+        private final List<String> warnings;
+        private final Map<String, JsonNode> anchors = new HashMap<>();
+        private final Map<String, Long> anchorSizes = new HashMap<>();
+        private long decodeCount;
+        private long aliasCount;
+
+        TreeBuilder(String source, JsonParser p, List<String> warnings) {
+            this.source = source;
+            this.p = p;
+            this.yaml = p instanceof YAMLParser y ? y : null;
+            this.warnings = warnings;
+        }
+
+        /** go-yaml counts per document. */
+        void startDocument() {
+            anchors.clear();
+            anchorSizes.clear();
+            decodeCount = 0;
+            aliasCount = 0;
+        }
+
+        JsonNode value(JsonToken t) throws IOException {
+            if (yaml != null && yaml.isCurrentAlias()) {
+                String name = yaml.getText();
+                JsonNode anchored = anchors.get(name);
+                if (anchored == null) {
+                    throw new SyntaxError(Messages.unknownAnchor(name), p.currentTokenLocation());
+                }
+                long size = anchorSizes.getOrDefault(name, 1L);
+                decodeCount += size;
+                aliasCount += size;
+                checkAliasing();
+                return anchored;
+            }
+            String anchor = yaml == null ? null : yaml.getCurrentAnchor();
+            long before = decodeCount;
+            JsonNode v = node(t);
+            if (anchor != null) {
+                anchors.put(anchor, v);
+                anchorSizes.put(anchor, Math.max(1, decodeCount - before));
+            }
+            return v;
+        }
+
+        private void checkAliasing() throws SyntaxError {
+            if (aliasCount > 100 && decodeCount > 1000 && (double) aliasCount / decodeCount > allowedAliasRatio(decodeCount)) {
+                throw new SyntaxError(Messages.EXCESSIVE_ALIASING, p.currentTokenLocation());
             }
         }
-        Path path = Path.of(p);
-        if (!Files.exists(path)) {
-            throw new InputException(p + ": no such file or directory");
+
+        /** go-yaml v2 decode.go: 99% of a small document may come from aliases, 10% of a very large one. */
+        private static double allowedAliasRatio(long decodeCount) {
+            final long low = 400_000;
+            final long high = 4_000_000;
+            if (decodeCount <= low) {
+                return 0.99;
+            }
+            if (decodeCount >= high) {
+                return 0.10;
+            }
+            return 0.99 - 0.89 * ((double) (decodeCount - low) / (high - low));
         }
-        if (Files.isDirectory(path)) {
-            throw new InputException(p + ": is a directory; expected a KubeSchedulerConfiguration file");
+
+        private JsonNode node(JsonToken t) throws IOException {
+            decodeCount++;
+            switch (t) {
+                case START_OBJECT: {
+                    ObjectNode o = F.objectNode();
+                    List<JsonNode> merges = null;
+                    for (JsonToken k = p.nextToken(); k != JsonToken.END_OBJECT; k = p.nextToken()) {
+                        if (k == null) {
+                            throw new SyntaxError("unexpected end of input inside a mapping", p.currentLocation());
+                        }
+                        String key = p.currentName();
+                        int line = p.currentTokenLocation().getLineNr();
+                        JsonToken vt = p.nextToken();
+                        if (vt == null) {
+                            throw new SyntaxError("unexpected end of input inside a mapping", p.currentLocation());
+                        }
+                        JsonNode v = value(vt);
+                        if (yaml != null && "<<".equals(key)) {
+                            if (merges == null) {
+                                merges = new ArrayList<>();
+                            }
+                            merges.add(v);
+                            continue;
+                        }
+                        if (o.has(key)) {
+                            warnings.add(Messages.duplicateKey(source, line, key));
+                        }
+                        o.set(key, v);
+                    }
+                    if (merges != null) {
+                        for (JsonNode m : merges) {
+                            List<JsonNode> sources = new ArrayList<>();
+                            if (m.isArray()) {
+                                m.forEach(sources::add);
+                            } else {
+                                sources.add(m);
+                            }
+                            for (JsonNode src : sources) {
+                                if (!src.isObject()) {
+                                    throw new SyntaxError("map merge requires map or sequence of maps as the value", p.currentLocation());
+                                }
+                                src.properties().forEach(e -> {
+                                    if (!o.has(e.getKey())) {
+                                        o.set(e.getKey(), e.getValue());
+                                    }
+                                });
+                            }
+                        }
+                    }
+                    return o;
+                }
+                case START_ARRAY: {
+                    ArrayNode a = F.arrayNode();
+                    for (JsonToken i = p.nextToken(); i != JsonToken.END_ARRAY; i = p.nextToken()) {
+                        if (i == null) {
+                            throw new SyntaxError("unexpected end of input inside a list", p.currentLocation());
+                        }
+                        a.add(value(i));
+                    }
+                    return a;
+                }
+                case VALUE_STRING: {
+                    String s = p.getText();
+                    return F.textNode(s);
+                }
+                case VALUE_NUMBER_INT:
+                    return intNode();
+                case VALUE_NUMBER_FLOAT:
+                    // The text as written: quantities like 1e1000 or 0.1 keep their exact spelling.
+                    return yaml != null ? F.textNode(p.getText()) : F.numberNode(p.getDecimalValue());
+                case VALUE_TRUE:
+                    return F.booleanNode(true);
+                case VALUE_FALSE:
+                    return F.booleanNode(false);
+                case VALUE_NULL:
+                    return F.nullNode();
+                case VALUE_EMBEDDED_OBJECT: {
+                    Object o = p.getEmbeddedObject();
+                    return o instanceof byte[] b ? F.binaryNode(b) : F.textNode(p.getText());
+                }
+                default:
+                    throw new SyntaxError("unexpected " + t, p.currentTokenLocation());
+            }
         }
-        try {
-            return Files.readString(path, StandardCharsets.UTF_8);
-        } catch (IOException e) {
-            throw new InputException(p + ": cannot read: " + e.getMessage());
+
+        private JsonNode intNode() throws IOException {
+            switch (p.getNumberType()) {
+                case INT:
+                    return F.numberNode(p.getIntValue());
+                case LONG:
+                    return F.numberNode(p.getLongValue());
+                default:
+                    return F.numberNode(p.getBigIntegerValue());
+            }
         }
+    }
+
+    /** A whole file or stdin as text (configuration files), under the same size limit. */
+    public String readText(String p) throws InputException {
+        byte[] raw;
+        if ("-".equals(p)) {
+            raw = readStdin();
+        } else {
+            Path path = Path.of(p);
+            if (!Files.exists(path)) {
+                throw new InputException(Messages.noSuchFile(p));
+            }
+            if (Files.isDirectory(path)) {
+                throw new InputException(Messages.isDirectoryNotConfig(p));
+            }
+            raw = readFileBytes(p);
+        }
+        byte[] bytes = toUtf8("-".equals(p) ? "<stdin>" : p, raw);
+        int start = bytes.length >= 3 && bytes[0] == (byte) 0xEF && bytes[1] == (byte) 0xBB && bytes[2] == (byte) 0xBF ? 3 : 0;
+        return new String(bytes, start, bytes.length - start, StandardCharsets.UTF_8);
     }
 }

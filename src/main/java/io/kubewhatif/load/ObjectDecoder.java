@@ -1,8 +1,21 @@
 package io.kubewhatif.load;
 
+import com.fasterxml.jackson.core.JsonParser;
+import com.fasterxml.jackson.core.JsonStreamContext;
+import com.fasterxml.jackson.core.JsonToken;
+import com.fasterxml.jackson.databind.BeanDescription;
+import com.fasterxml.jackson.databind.DeserializationConfig;
+import com.fasterxml.jackson.databind.DeserializationContext;
 import com.fasterxml.jackson.databind.DeserializationFeature;
+import com.fasterxml.jackson.databind.JsonDeserializer;
 import com.fasterxml.jackson.databind.JsonMappingException;
+import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.deser.BeanDeserializerBuilder;
+import com.fasterxml.jackson.databind.deser.BeanDeserializerModifier;
+import com.fasterxml.jackson.databind.deser.DeserializationProblemHandler;
+import com.fasterxml.jackson.databind.exc.MismatchedInputException;
+import com.fasterxml.jackson.databind.module.SimpleModule;
 import io.fabric8.kubernetes.api.model.Container;
 import io.fabric8.kubernetes.api.model.ContainerPort;
 import io.fabric8.kubernetes.api.model.HasMetadata;
@@ -13,15 +26,16 @@ import io.fabric8.kubernetes.api.model.Pod;
 import io.fabric8.kubernetes.api.model.PodSpec;
 import io.fabric8.kubernetes.api.model.Quantity;
 import io.fabric8.kubernetes.api.model.ResourceRequirements;
-import io.fabric8.kubernetes.api.model.Toleration;
-import io.fabric8.kubernetes.api.model.TopologySpreadConstraint;
 import io.kubewhatif.engine.snapshot.PodResources;
 import io.kubewhatif.engine.util.QuantityFormatException;
 
+import java.io.IOException;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 /**
  * Turns a {@link Document} into a fabric8 object, checks the fields scheduling depends on, and applies the API
@@ -29,39 +43,183 @@ import java.util.Set;
  * ports, protocols, scheduler name, preemption policy).
  */
 public final class ObjectDecoder {
-    private static final Set<String> TOLERATION_OPERATORS = Set.of("", "Exists", "Equal");
-    private static final Set<String> TAINT_EFFECTS = Set.of("", "NoSchedule", "PreferNoSchedule", "NoExecute");
-    private static final Set<String> TAINT_EFFECTS_REQUIRED = Set.of("NoSchedule", "PreferNoSchedule", "NoExecute");
+    private static final Pattern OUT_OF_RANGE = Pattern.compile("Numeric value \\(([-0-9]+)\\) out of range of `?(int|long|short)");
+    /** Well-formed for resource.ParseQuantity, but with an exponent engine.util.Quantity refuses to expand. */
+    private static final Pattern HUGE_EXPONENT = Pattern.compile("[+-]?([0-9]+\\.?[0-9]*|\\.[0-9]+)[eE][-+]?[0-9]+");
 
-    private final ObjectMapper mapper;
+    /** Shared: a configured ObjectMapper is thread-safe, and building fabric8's deserializers costs a second. */
+    private static final ObjectMapper MAPPER = unknownFieldsReported(new ObjectMapper()
+            .configure(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES, false));
+    private static final String UNKNOWN_FIELDS = "kube-whatif.unknownFields";
+
+    /** A field the model does not know, with the document it came from. */
+    public record UnknownField(Document document, String path) {
+    }
+
+    private final List<UnknownField> unknownFields = new ArrayList<>();
 
     public ObjectDecoder() {
-        mapper = new ObjectMapper().configure(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES, false);
+    }
+
+    /** Fields no model class knows (typos, or fields of a newer API), seen since the last call; cleared. */
+    public List<UnknownField> takeUnknownFields() {
+        List<UnknownField> out = List.copyOf(unknownFields);
+        unknownFields.clear();
+        return out;
+    }
+
+    /**
+     * fabric8's model classes keep unknown fields in {@code additionalProperties}, where nothing reads them: a typo
+     * such as {@code toleration:} would vanish. Without that catch-all, unknown fields reach the problem handler,
+     * which records their path (the loader warns) and skips them.
+     */
+    private static ObjectMapper unknownFieldsReported(ObjectMapper m) {
+        SimpleModule module = new SimpleModule("kube-whatif-unknown-fields");
+        module.setDeserializerModifier(new BeanDeserializerModifier() {
+            @Override
+            public BeanDeserializerBuilder updateBuilder(DeserializationConfig config, BeanDescription desc, BeanDeserializerBuilder builder) {
+                if (desc.getBeanClass().getName().startsWith("io.fabric8.kubernetes.api.model.") && builder.getAnySetter() != null
+                        && builder.getAnySetter().getPropertyName().equals("setAdditionalProperty")) {
+                    builder.setAnySetter(null);
+                }
+                return builder;
+            }
+        });
+        m.registerModule(module);
+        m.addHandler(new DeserializationProblemHandler() {
+            @Override
+            public boolean handleUnknownProperty(DeserializationContext ctxt, JsonParser p, JsonDeserializer<?> deserializer,
+                                                 Object beanOrClass, String propertyName) throws IOException {
+                Object sink = ctxt.getAttribute(UNKNOWN_FIELDS);
+                if (sink instanceof List<?> list) {
+                    @SuppressWarnings("unchecked")
+                    List<String> paths = (List<String>) list;
+                    // On a list or mapping value the parser already stands in the value's own context.
+                    JsonStreamContext ctx = p.getParsingContext();
+                    if (p.currentToken() == JsonToken.START_ARRAY || p.currentToken() == JsonToken.START_OBJECT) {
+                        ctx = ctx.getParent();
+                    }
+                    paths.add(path(ctx));
+                }
+                p.skipChildren();
+                return true;
+            }
+        });
+        return m;
+    }
+
+    private static String path(JsonStreamContext ctx) {
+        List<String> parts = new ArrayList<>();
+        for (JsonStreamContext c = ctx; c != null && !c.inRoot(); c = c.getParent()) {
+            if (c.inArray()) {
+                parts.add("[" + Math.max(0, c.getCurrentIndex()) + "]");
+            } else if (c.getCurrentName() != null) {
+                parts.add("." + c.getCurrentName());
+            }
+        }
+        StringBuilder sb = new StringBuilder();
+        for (int i = parts.size() - 1; i >= 0; i--) {
+            sb.append(parts.get(i));
+        }
+        return sb.length() > 0 && sb.charAt(0) == '.' ? sb.substring(1) : sb.toString();
+    }
+
+    private static volatile boolean warming;
+
+    /**
+     * Starts building the Pod and Node deserializers on a background thread. Jackson introspects the whole fabric8
+     * model reachable from them (hundreds of classes), the largest part of a small run's start-up; started first, it
+     * overlaps with reading the configuration and parsing the manifests. Results are the same with or without it.
+     */
+    public static void warmUp() {
+        if (warming) {
+            return;
+        }
+        warming = true;
+        Thread t = new Thread(() -> {
+            try {
+                MAPPER.readerFor(Pod.class);
+                MAPPER.readerFor(Node.class);
+            } catch (RuntimeException e) {
+                // The decoder builds them itself and reports any problem with the input it concerns.
+            }
+        }, "kube-whatif-warm-up");
+        t.setDaemon(true);
+        t.start();
     }
 
     /** Decodes a known kind; returns null for kinds the scheduler never reads (the caller warns). */
     public HasMetadata decode(Document d) throws InputException {
+        return accept(d, attempt(d));
+    }
+
+    /**
+     * What decoding one document gave: the object (null for a kind the scheduler never reads) and the fields no model
+     * class knows, or the error that refused it.
+     */
+    public record Attempt(HasMetadata object, List<String> unknownFields, InputException error) {
+    }
+
+    /**
+     * Decodes one document without touching this decoder's state, so that documents can be decoded on several
+     * threads; {@link #accept} then takes the attempts in document order, as {@link #decode} would have met them.
+     */
+    public static Attempt attempt(Document d) {
+        List<String> unknown = new ArrayList<>();
+        try {
+            return new Attempt(decodeDetached(d, unknown), unknown, null);
+        } catch (InputException e) {
+            return new Attempt(null, List.of(), e);
+        }
+    }
+
+    /** The object of an {@link #attempt}, recording its unknown fields; throws the attempt's error. */
+    public HasMetadata accept(Document d, Attempt a) throws InputException {
+        if (a.error() != null) {
+            throw a.error();
+        }
+        for (String path : a.unknownFields()) {
+            unknownFields.add(new UnknownField(d, path));
+        }
+        return a.object();
+    }
+
+    private static HasMetadata decodeDetached(Document d, List<String> unknown) throws InputException {
+        requireString(d, "kind");
+        requireString(d, "apiVersion");
         String kind = d.kind();
         if (kind.isEmpty()) {
-            throw new InputException(d.where() + ": kind: required field is missing");
+            throw new InputException(Messages.missingField(d.where(), "kind"));
         }
         if (d.apiVersion().isEmpty()) {
-            throw new InputException(d.where() + ": apiVersion: required field is missing");
+            throw new InputException(Messages.missingField(d.where(), "apiVersion"));
         }
         Kinds.Kind k = Kinds.lookup(d.apiVersion(), kind);
         if (k == null) {
             return null;
         }
+        JsonNode md = d.tree().get("metadata");
+        if (md != null && !md.isNull() && !md.isObject()) {
+            throw new InputException(Messages.typeMismatch(d.where(), "metadata", "a mapping", md));
+        }
+        JsonNode name = md == null ? null : md.get("name");
+        if (name != null && !name.isNull() && !name.isTextual()) {
+            throw new InputException(Messages.typeMismatch(d.where(), "metadata.name", "a string", name));
+        }
         if (d.name().isEmpty()) {
-            throw new InputException(d.where() + ": metadata.name: required field is missing");
+            throw new InputException(Messages.missingField(d.where(), "metadata.name"));
+        }
+        String nullItem = firstNullListItem(d.tree(), "");
+        if (nullItem != null) {
+            throw new InputException(Messages.nullListItem(d.where(), nullItem));
         }
         HasMetadata o;
         try {
-            o = mapper.treeToValue(d.tree(), k.type());
+            o = MAPPER.readerFor(k.type()).withAttribute(UNKNOWN_FIELDS, unknown).readValue(d.tree());
         } catch (JsonMappingException e) {
-            throw new InputException(d.where() + ": " + path(e) + ": " + cleanMessage(e.getOriginalMessage()));
+            throw new InputException(describe(d, e));
         } catch (Exception e) {
-            throw new InputException(d.where() + ": " + cleanMessage(e.getMessage()));
+            throw new InputException(Messages.decode(d.where(), "(root)", cleanMessage(e.getMessage())));
         }
         if (k.clusterScoped()) {
             o.getMetadata().setNamespace(null);
@@ -79,13 +237,96 @@ public final class ObjectDecoder {
         } else if (o instanceof PersistentVolumeClaim pvc) {
             if (pvc.getSpec() != null && pvc.getSpec().getResources() != null) {
                 checkQuantities(d, "spec.resources.requests", pvc.getSpec().getResources().getRequests());
+                checkQuantities(d, "spec.resources.limits", pvc.getSpec().getResources().getLimits());
             }
         } else if (o instanceof PersistentVolume pv) {
             if (pv.getSpec() != null) {
                 checkQuantities(d, "spec.capacity", pv.getSpec().getCapacity());
             }
         }
+        String invalid = ApiValidation.validate(o);
+        if (invalid != null) {
+            throw new InputException(d.where() + ": " + invalid);
+        }
         return o;
+    }
+
+    /** The path of the first null item of a list (Go would silently read a zero value), or null. */
+    private static String firstNullListItem(JsonNode n, String path) {
+        return hasNullListItem(n) ? firstNullListItemPath(n, path) : null;
+    }
+
+    /** Whether any list under {@code n} holds a null: the walk of the common case, building no paths. */
+    private static boolean hasNullListItem(JsonNode n) {
+        boolean array = n.isArray();
+        for (JsonNode child : n) {
+            if (array && child.isNull()) {
+                return true;
+            }
+            if (child.isContainerNode() && child.size() > 0 && hasNullListItem(child)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    private static String firstNullListItemPath(JsonNode n, String path) {
+        if (n.isArray()) {
+            for (int i = 0; i < n.size(); i++) {
+                JsonNode item = n.get(i);
+                String p = path + "[" + i + "]";
+                if (item.isNull()) {
+                    return p;
+                }
+                String found = firstNullListItemPath(item, p);
+                if (found != null) {
+                    return found;
+                }
+            }
+        } else if (n.isObject()) {
+            for (var e : n.properties()) {
+                if (e.getValue().isContainerNode()) {
+                    String found = firstNullListItemPath(e.getValue(), path.isEmpty() ? e.getKey() : path + "." + e.getKey());
+                    if (found != null) {
+                        return found;
+                    }
+                }
+            }
+        }
+        return null;
+    }
+
+    private static void requireString(Document d, String field) throws InputException {
+        JsonNode v = d.tree().get(field);
+        if (v != null && !v.isNull() && !v.isTextual()) {
+            throw new InputException(Messages.typeMismatch(d.where(), field, "a string", v));
+        }
+    }
+
+    /** A mapping error as "path: expected X, got Y", naming the value found in the document. */
+    private static String describe(Document d, JsonMappingException e) {
+        String path = path(e);
+        JsonNode node = at(d.tree(), e.getPath());
+        String msg = e.getOriginalMessage() == null ? "" : e.getOriginalMessage();
+        if (msg.contains("Invalid quantity string format")) {
+            if (node != null && (node.isTextual() || node.isNumber())) {
+                return Messages.badQuantity(d.where(), path, node.asText());
+            }
+            return Messages.quantityNotAString(d.where(), path, node);
+        }
+        Matcher range = OUT_OF_RANGE.matcher(msg);
+        if (range.find()) {
+            return Messages.outOfRange(d.where(), path, range.group(1), range.group(2).equals("long") ? 64 : range.group(2).equals("short") ? 16 : 32);
+        }
+        Class<?> target = e instanceof MismatchedInputException mi ? mi.getTargetType() : null;
+        if (target != null && node != null) {
+            String expected = expected(target);
+            if (expected.equals("an integer") && node.isIntegralNumber()) {
+                return Messages.outOfRange(d.where(), path, node.asText(), integerBits(target));
+            }
+            return Messages.typeMismatch(d.where(), path, expected, node);
+        }
+        return Messages.decode(d.where(), path, cleanMessage(msg));
     }
 
     private static String path(JsonMappingException e) {
@@ -113,18 +354,67 @@ public final class ObjectDecoder {
         return line.trim();
     }
 
-    private void checkPod(Document d, Pod pod) throws InputException {
+    private static JsonNode at(JsonNode root, List<JsonMappingException.Reference> refs) {
+        JsonNode n = root;
+        for (JsonMappingException.Reference r : refs) {
+            if (n == null) {
+                return null;
+            }
+            if (r.getFieldName() != null) {
+                n = n.get(r.getFieldName());
+            } else if (r.getIndex() >= 0) {
+                n = n.get(r.getIndex());
+            }
+        }
+        return n;
+    }
+
+    private static String expected(Class<?> t) {
+        if (t == Integer.class || t == int.class || t == Long.class || t == long.class || t == Short.class || t == short.class
+                || t == java.math.BigInteger.class) {
+            return "an integer";
+        }
+        if (t == Boolean.class || t == boolean.class) {
+            return "a boolean (true or false)";
+        }
+        if (t == String.class) {
+            return "a string";
+        }
+        if (t == Double.class || t == double.class || t == Float.class || t == float.class || t == java.math.BigDecimal.class) {
+            return "a number";
+        }
+        if (t == io.fabric8.kubernetes.api.model.IntOrString.class) {
+            return "an integer or a string";
+        }
+        if (java.util.Collection.class.isAssignableFrom(t) || t.isArray()) {
+            return "a list";
+        }
+        return "a mapping";
+    }
+
+    private static int integerBits(Class<?> t) {
+        if (t == Long.class || t == long.class) {
+            return 64;
+        }
+        if (t == Short.class || t == short.class) {
+            return 16;
+        }
+        return 32;
+    }
+
+    private static void checkPod(Document d, Pod pod) throws InputException {
         PodSpec spec = pod.getSpec();
         if (spec == null) {
-            throw new InputException(d.where() + ": spec: required field is missing");
+            throw new InputException(Messages.missingField(d.where(), "spec"));
         }
         if (pod.getStatus() == null) {
             pod.setStatus(new io.fabric8.kubernetes.api.model.PodStatus());
         }
-        checkTime(d, "metadata.creationTimestamp", pod.getMetadata().getCreationTimestamp());
-        checkTime(d, "status.startTime", pod.getStatus().getStartTime());
+        // The scheduler orders preemption victims by start time (taken from creationTimestamp when missing).
+        pod.getMetadata().setCreationTimestamp(time(d, "metadata.creationTimestamp", pod.getMetadata().getCreationTimestamp()));
+        pod.getStatus().setStartTime(time(d, "status.startTime", pod.getStatus().getStartTime()));
         if (spec.getContainers() == null || spec.getContainers().isEmpty()) {
-            throw new InputException(d.where() + ": spec.containers: at least one container is required");
+            throw new InputException(Messages.noContainers(d.where()));
         }
         checkContainers(d, "spec.containers", spec.getContainers(), Boolean.TRUE.equals(spec.getHostNetwork()));
         if (spec.getInitContainers() != null) {
@@ -140,41 +430,6 @@ public final class ObjectDecoder {
             defaultPodRequests(pod);
         }
         roundUpPodQuantities(pod);
-        if (spec.getTolerations() != null) {
-            for (int i = 0; i < spec.getTolerations().size(); i++) {
-                Toleration t = spec.getTolerations().get(i);
-                String op = t.getOperator() == null ? "" : t.getOperator();
-                if (!TOLERATION_OPERATORS.contains(op)) {
-                    throw new InputException(d.where() + ": spec.tolerations[" + i + "].operator: Unsupported value: \"" + op + "\": supported values: \"Equal\", \"Exists\"");
-                }
-                String eff = t.getEffect() == null ? "" : t.getEffect();
-                if (!TAINT_EFFECTS.contains(eff)) {
-                    throw new InputException(d.where() + ": spec.tolerations[" + i + "].effect: Unsupported value: \"" + eff + "\": supported values: \"NoExecute\", \"NoSchedule\", \"PreferNoSchedule\"");
-                }
-                if ("Exists".equals(op) && t.getValue() != null && !t.getValue().isEmpty()) {
-                    throw new InputException(d.where() + ": spec.tolerations[" + i + "].operator: Invalid value: \"" + t.getValue() + "\": value must be empty when `operator` is 'Exists'");
-                }
-            }
-        }
-        if (spec.getTopologySpreadConstraints() != null) {
-            for (int i = 0; i < spec.getTopologySpreadConstraints().size(); i++) {
-                TopologySpreadConstraint c = spec.getTopologySpreadConstraints().get(i);
-                String p = "spec.topologySpreadConstraints[" + i + "]";
-                if (c.getMaxSkew() == null || c.getMaxSkew() <= 0) {
-                    throw new InputException(d.where() + ": " + p + ".maxSkew: Invalid value: " + c.getMaxSkew() + ": must be greater than zero");
-                }
-                if (c.getTopologyKey() == null || c.getTopologyKey().isEmpty()) {
-                    throw new InputException(d.where() + ": " + p + ".topologyKey: Required value: can not be empty");
-                }
-                String w = c.getWhenUnsatisfiable();
-                if (!"DoNotSchedule".equals(w) && !"ScheduleAnyway".equals(w)) {
-                    throw new InputException(d.where() + ": " + p + ".whenUnsatisfiable: Unsupported value: \"" + (w == null ? "" : w) + "\": supported values: \"DoNotSchedule\", \"ScheduleAnyway\"");
-                }
-                if (c.getMinDomains() != null && c.getMinDomains() <= 0) {
-                    throw new InputException(d.where() + ": " + p + ".minDomains: Invalid value: " + c.getMinDomains() + ": must be greater than zero");
-                }
-            }
-        }
         if (spec.getSchedulerName() == null || spec.getSchedulerName().isEmpty()) {
             spec.setSchedulerName("default-scheduler");
         }
@@ -183,10 +438,60 @@ public final class ObjectDecoder {
         }
     }
 
-    private void checkContainers(Document d, String where, List<Container> containers, boolean hostNetwork) throws InputException {
+    /** An RFC 3339 time as metav1.Time reads it, normalised to UTC ("2024-05-01T12:00:00Z"); null stays null. */
+    private static String time(Document d, String field, String text) throws InputException {
+        if (text == null || text.isEmpty()) {
+            return text;
+        }
+        if (isPlainUtcSecond(text)) {
+            // What the parse would give back: "YYYY-MM-DDTHH:MM:SSZ" is already an Instant's own text.
+            return text;
+        }
+        try {
+            return java.time.OffsetDateTime.parse(text).toInstant().toString();
+        } catch (java.time.format.DateTimeParseException e) {
+            throw new InputException(Messages.badTime(d.where(), field, text));
+        }
+    }
+
+    /** A valid "YYYY-MM-DDTHH:MM:SSZ", the form the API server writes (checked without a formatter). */
+    static boolean isPlainUtcSecond(String t) {
+        if (t.length() != 20 || t.charAt(4) != '-' || t.charAt(7) != '-' || t.charAt(10) != 'T' || t.charAt(13) != ':'
+                || t.charAt(16) != ':' || t.charAt(19) != 'Z') {
+            return false;
+        }
+        int year = digits(t, 0, 4);
+        int month = digits(t, 5, 2);
+        int day = digits(t, 8, 2);
+        int hour = digits(t, 11, 2);
+        int minute = digits(t, 14, 2);
+        int second = digits(t, 17, 2);
+        if (year < 0 || month < 1 || month > 12 || day < 1 || hour < 0 || hour > 23 || minute < 0 || minute > 59 || second < 0 || second > 59) {
+            return false;
+        }
+        return day <= java.time.YearMonth.of(year, month).lengthOfMonth();
+    }
+
+    /** The number written by {@code n} ASCII digits at {@code from}, or -1. */
+    private static int digits(String t, int from, int n) {
+        int v = 0;
+        for (int i = from; i < from + n; i++) {
+            char c = t.charAt(i);
+            if (c < '0' || c > '9') {
+                return -1;
+            }
+            v = v * 10 + (c - '0');
+        }
+        return v;
+    }
+
+    private static void checkContainers(Document d, String where, List<Container> containers, boolean hostNetwork) throws InputException {
         for (int i = 0; i < containers.size(); i++) {
             Container c = containers.get(i);
             String p = where + "[" + i + "]";
+            if (c == null) {
+                throw new InputException(Messages.nullListItem(d.where(), p));
+            }
             ResourceRequirements r = c.getResources();
             if (r != null) {
                 checkQuantities(d, p + ".resources.requests", r.getRequests());
@@ -196,15 +501,14 @@ public final class ObjectDecoder {
             if (c.getPorts() != null) {
                 for (int j = 0; j < c.getPorts().size(); j++) {
                     ContainerPort port = c.getPorts().get(j);
+                    if (port == null) {
+                        throw new InputException(Messages.nullListItem(d.where(), p + ".ports[" + j + "]"));
+                    }
                     if (port.getProtocol() == null || port.getProtocol().isEmpty()) {
                         port.setProtocol("TCP");
                     }
                     if (hostNetwork && (port.getHostPort() == null || port.getHostPort() == 0)) {
                         port.setHostPort(port.getContainerPort());
-                    }
-                    Integer hp = port.getHostPort();
-                    if (hp != null && (hp < 0 || hp > 65535)) {
-                        throw new InputException(d.where() + ": " + p + ".ports[" + j + "].hostPort: Invalid value: " + hp + ": must be between 1 and 65535, inclusive");
                     }
                 }
             }
@@ -376,7 +680,7 @@ public final class ObjectDecoder {
         }
     }
 
-    private void checkNode(Document d, Node node) throws InputException {
+    private static void checkNode(Document d, Node node) throws InputException {
         if (node.getSpec() == null) {
             node.setSpec(new io.fabric8.kubernetes.api.model.NodeSpec());
         }
@@ -393,18 +697,6 @@ public final class ObjectDecoder {
             }
             roundUp(node.getStatus().getCapacity());
             roundUp(node.getStatus().getAllocatable());
-        }
-        if (node.getSpec() != null && node.getSpec().getTaints() != null) {
-            for (int i = 0; i < node.getSpec().getTaints().size(); i++) {
-                var t = node.getSpec().getTaints().get(i);
-                String eff = t.getEffect() == null ? "" : t.getEffect();
-                if (!TAINT_EFFECTS_REQUIRED.contains(eff)) {
-                    throw new InputException(d.where() + ": spec.taints[" + i + "].effect: Unsupported value: \"" + eff + "\": supported values: \"NoExecute\", \"NoSchedule\", \"PreferNoSchedule\"");
-                }
-                if (t.getKey() == null || t.getKey().isEmpty()) {
-                    throw new InputException(d.where() + ": spec.taints[" + i + "].key: Required value");
-                }
-            }
         }
     }
 
@@ -425,32 +717,24 @@ public final class ObjectDecoder {
         }
     }
 
-    /** metav1.Time: RFC 3339, as the API server would have required (a running pod's start time is read). */
-    private static void checkTime(Document d, String path, String value) throws InputException {
-        if (value == null || value.isEmpty()) {
-            return;
-        }
-        try {
-            java.time.OffsetDateTime.parse(value);
-        } catch (java.time.format.DateTimeParseException e) {
-            throw new InputException(d.where() + ": " + path + ": Invalid value: \"" + value + "\": not an RFC 3339 time (e.g. 2025-01-01T00:00:00Z)");
-        }
-    }
-
     private static void checkQuantities(Document d, String path, Map<String, Quantity> list) throws InputException {
         if (list == null) {
             return;
         }
         for (Map.Entry<String, Quantity> e : list.entrySet()) {
             Quantity q = e.getValue();
-            String s = q == null ? "" : (q.getAmount() == null ? "" : q.getAmount()) + (q.getFormat() == null ? "" : q.getFormat());
+            String s = ApiValidation.text(q);
+            io.kubewhatif.engine.util.Quantity parsed;
             try {
-                io.kubewhatif.engine.util.Quantity parsed = io.kubewhatif.engine.util.Quantity.parse(s);
-                if (parsed.signum() < 0) {
-                    throw new InputException(d.where() + ": " + path + "." + e.getKey() + ": Invalid value: \"" + s + "\": must be greater than or equal to 0");
-                }
+                parsed = io.kubewhatif.engine.util.Quantity.parse(s);
             } catch (QuantityFormatException ex) {
-                throw new InputException(d.where() + ": " + path + "." + e.getKey() + ": cannot parse quantity \"" + s + "\"");
+                if (HUGE_EXPONENT.matcher(s).matches()) {
+                    throw new InputException(Messages.quantityExponentTooLarge(d.where(), path + "." + e.getKey(), s));
+                }
+                throw new InputException(Messages.badQuantity(d.where(), path + "." + e.getKey(), s));
+            }
+            if (parsed.signum() < 0) {
+                throw new InputException(d.where() + ": " + Messages.invalid(path + "." + e.getKey(), s, "must be greater than or equal to 0"));
             }
         }
     }

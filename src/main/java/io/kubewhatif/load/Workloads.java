@@ -385,9 +385,11 @@ public final class Workloads {
         int count = replicasOverride != null ? replicasOverride : completions == null ? parallelism : Math.min(parallelism, completions);
         w.count = count;
         boolean indexed = "Indexed".equals(text(jobSpec.get("completionMode")));
-        w.templateLabels.put("batch.kubernetes.io/controller-uid", jobUid);
+        // Our UIDs are "namespace/name", which is not a valid label value; the label carries it with '.' instead.
+        String uidLabel = jobUid.replace('/', '.');
+        w.templateLabels.put("batch.kubernetes.io/controller-uid", uidLabel);
         w.templateLabels.put("batch.kubernetes.io/job-name", jobName);
-        w.templateLabels.put("controller-uid", jobUid);
+        w.templateLabels.put("controller-uid", uidLabel);
         w.templateLabels.put("job-name", jobName);
         w.owner("batch/v1", "Job", jobName, jobUid);
         w.namer = k -> indexed ? jobName + "-" + k + "-" + suffix(jobUid, k) : jobName + "-" + suffix(jobUid, k);

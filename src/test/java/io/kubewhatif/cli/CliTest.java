@@ -145,4 +145,17 @@ class CliTest {
         assertEquals("strict decoding error: unknown field \"profiles[0].pluginConfigs\"",
                 new ObjectMapper().readTree(r.out()).get("configError").asText());
     }
+
+    @Test
+    void explainShowsWhichClaimFailedPerNodeAndTheDevicesAllocated() throws Exception {
+        Result r = run(null, "schedule", "--cluster", "samples/gpu-dra/cluster.yaml", "-f", "samples/gpu-dra/pod.yaml", "-o", "json", "--explain");
+        assertEquals(0, r.code(), r.err());
+        JsonNode j = new ObjectMapper().readTree(r.out());
+        JsonNode dra = j.get("details").get("DynamicResources");
+        assertEquals("gpus", dra.get("gpu-1").get(0).get("request").asText());
+        assertEquals("needs 2 device(s), 1 available of 4 matching", dra.get("gpu-1").get(0).get("detail").asText());
+        String selected = j.get("selected").asText();
+        assertEquals(2, dra.get(selected).size(), "two devices allocated on the chosen node");
+        assertTrue(dra.get(selected).get(0).has("device"), dra.toString());
+    }
 }

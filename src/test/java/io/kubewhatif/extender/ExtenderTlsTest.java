@@ -209,7 +209,7 @@ class ExtenderTlsTest {
             Path cfg = dir.resolve("config.yaml");
             ExtenderCliTest.Result v = ExtenderCliTest.run("validate", cfg.toString());
             assertEquals(ExitCodes.INVALID_CONFIG, v.code(), v.out());
-            assertEquals(cfg + ": invalid: couldn't build extenders: " + c.message() + "\n", v.out());
+            assertEquals("error: " + cfg + ": invalid configuration: couldn't build extenders: " + c.message() + "\n", v.err());
         }
     }
 }

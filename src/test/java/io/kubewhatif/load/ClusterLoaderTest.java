@@ -215,6 +215,6 @@ class ClusterLoaderTest {
         assertEquals(1000, only(l.cluster(), Pod.class, "new").getSpec().getPriority(), "PriorityClass from the existing objects");
         assertEquals(List.of("Pod/new", "Pod/other", "Namespace/fresh"),
                 l.cluster().stream().map(o -> o.getKind() + "/" + o.getMetadata().getName()).toList(), "team exists already; fresh is created");
-        assertEquals(List.of("Pod fresh/other is bound to node \"gone\", which is not in the cluster; it is ignored"), l.warnings());
+        assertEquals(List.of(dir.resolve("more.yaml") + ": document 2 (Pod other): spec.nodeName: node \"gone\" is not in the cluster; the pod is ignored"), l.warnings());
     }
 }

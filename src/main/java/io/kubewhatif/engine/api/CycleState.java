@@ -10,7 +10,11 @@ public final class CycleState {
     private final Map<StateKey<?>, StateData> data;
     private Set<String> skipFilterPlugins = Set.of();
     private Set<String> skipScorePlugins = Set.of();
-    private boolean diagnosing;
+    /**
+     * Per thread: Filter runs on several threads at once, and a node's diagnosis must not leak into another node's
+     * real Filter call.
+     */
+    private final ThreadLocal<Boolean> diagnosing = new ThreadLocal<>();
 
     public CycleState() {
         this.data = new HashMap<>();
@@ -55,11 +59,15 @@ public final class CycleState {
      * cycle decides later (e.g. the claims DynamicResources' PostFilter may deallocate).
      */
     public boolean diagnosing() {
-        return diagnosing;
+        return Boolean.TRUE.equals(diagnosing.get());
     }
 
     public void setDiagnosing(boolean on) {
-        diagnosing = on;
+        if (on) {
+            diagnosing.set(Boolean.TRUE);
+        } else {
+            diagnosing.remove();
+        }
     }
 
     /** A deep copy: every value is copied through {@link StateData#copy()}. */
@@ -71,7 +79,7 @@ public final class CycleState {
         CycleState c = new CycleState(m);
         c.skipFilterPlugins = new HashSet<>(skipFilterPlugins);
         c.skipScorePlugins = new HashSet<>(skipScorePlugins);
-        c.diagnosing = diagnosing;
+        c.setDiagnosing(diagnosing());
         return c;
     }
 }

@@ -3,6 +3,7 @@ package io.kubewhatif.engine.api;
 import io.kubewhatif.engine.snapshot.ClusterSnapshot;
 import io.kubewhatif.engine.snapshot.NodeInfo;
 import io.kubewhatif.engine.snapshot.PodInfo;
+import io.kubewhatif.engine.util.Parallelizer;
 
 import java.util.List;
 
@@ -32,5 +33,10 @@ public interface Handle {
     /** The scheduler extenders, in call order (non-ignorable first); preemption consults them. */
     default List<io.kubewhatif.engine.extender.Extender> extenders() {
         return List.of();
+    }
+
+    /** Threads for per-node loops (upstream's Handle.Parallelizer); results must not depend on their number. */
+    default Parallelizer parallelizer() {
+        return Parallelizer.SEQUENTIAL;
     }
 }

@@ -4,6 +4,8 @@ import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.core.JsonToken;
+import com.fasterxml.jackson.core.StreamReadConstraints;
+import com.fasterxml.jackson.core.exc.StreamConstraintsException;
 import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
 import com.fasterxml.jackson.dataformat.yaml.YAMLParser;
 
@@ -24,8 +26,13 @@ final class DocumentReader {
     private DocumentReader() {
     }
 
-    private static final JsonFactory JSON = new JsonFactory();
-    private static final YAMLFactory YAML = new YAMLFactory();
+    /** kube-whatif's nesting limit (200) stands in for go-yaml's and encoding/json's (10000). */
+    private static final String TOO_DEEP = "exceeded max depth of 200 (kube-whatif's nesting limit)";
+
+    /** Deep enough for any configuration, shallow enough that the recursive readers below never overflow a stack. */
+    private static final StreamReadConstraints NESTING = StreamReadConstraints.builder().maxNestingDepth(200).build();
+    private static final JsonFactory JSON = JsonFactory.builder().streamReadConstraints(NESTING).build();
+    private static final YAMLFactory YAML = YAMLFactory.builder().streamReadConstraints(NESTING).build();
 
     /**
      * @param root            the document's first value (JSON null for an empty document)
@@ -58,6 +65,8 @@ final class DocumentReader {
                         + GoFmt.quote(p.getText()).replace('"', '\'') + " after top-level value");
             }
             return new Document(root, false, null);
+        } catch (StreamConstraintsException e) {
+            throw new ConfigException("couldn't get version/kind; json parse error: " + TOO_DEEP);
         } catch (JsonProcessingException e) {
             throw new ConfigException("couldn't get version/kind; json parse error: " + firstLine(e.getOriginalMessage()));
         } catch (IOException e) {
@@ -123,6 +132,8 @@ final class DocumentReader {
             return new Document(root, true, strict);
         } catch (ConfigExceptionCarrier e) {
             throw new ConfigException(e.getOriginalMessage());
+        } catch (StreamConstraintsException e) {
+            throw new ConfigException("yaml: " + TOO_DEEP);
         } catch (JsonProcessingException e) {
             int line = e.getLocation() == null ? 0 : e.getLocation().getLineNr();
             throw new ConfigException("yaml: line " + line + ": " + firstLine(e.getOriginalMessage()));
@@ -131,10 +142,16 @@ final class DocumentReader {
         }
     }
 
-    /** Duplicate-key errors found so far, and anchored values for aliases. */
+    /**
+     * Duplicate-key errors found so far, anchored values for aliases, and go-yaml's alias accounting: nodes decoded
+     * with aliases expanded, how many of them came from aliases, and each anchor's expanded size.
+     */
     private static final class YamlState {
         final List<String> duplicates = new ArrayList<>();
         final Map<String, JValue> anchors = new HashMap<>();
+        final Map<String, Long> anchorSizes = new HashMap<>();
+        long decodeCount;
+        long aliasCount;
     }
 
     private static JValue readYamlValue(YAMLParser p, JsonToken t, YamlState state) throws IOException {
@@ -143,17 +160,39 @@ final class DocumentReader {
             if (anchored == null) {
                 throw new ConfigExceptionCarrier("yaml: unknown anchor '" + p.getText() + "' referenced");
             }
+            // Aliases share the anchored value; count them as go-yaml expands them, so an alias bomb stops here.
+            long size = state.anchorSizes.getOrDefault(p.getText(), 1L);
+            state.decodeCount += size;
+            state.aliasCount += size;
+            if (state.aliasCount > 100 && state.decodeCount > 1000
+                    && (double) state.aliasCount / state.decodeCount > allowedAliasRatio(state.decodeCount)) {
+                throw new ConfigExceptionCarrier("yaml: document contains excessive aliasing");
+            }
             return anchored;
         }
         String anchor = p.getObjectId();
+        long before = state.decodeCount;
         JValue v = readYamlNode(p, t, state);
         if (anchor != null) {
             state.anchors.put(anchor, v);
+            state.anchorSizes.put(anchor, Math.max(1, state.decodeCount - before));
         }
         return v;
     }
 
+    /** go-yaml v2 decode.go allowedAliasRatio: 99% of a small document may come from aliases, 10% of a huge one. */
+    private static double allowedAliasRatio(long decodeCount) {
+        if (decodeCount <= 400_000) {
+            return 0.99;
+        }
+        if (decodeCount >= 4_000_000) {
+            return 0.10;
+        }
+        return 0.99 - 0.89 * ((double) (decodeCount - 400_000) / 3_600_000);
+    }
+
     private static JValue readYamlNode(YAMLParser p, JsonToken t, YamlState state) throws IOException {
+        state.decodeCount++;
         switch (t) {
             case START_OBJECT -> {
                 Map<String, JValue> byKey = new TreeMap<>();

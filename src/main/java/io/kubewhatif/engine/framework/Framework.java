@@ -7,6 +7,7 @@ import io.kubewhatif.engine.api.FilterPlugin;
 import io.kubewhatif.engine.api.Handle;
 import io.kubewhatif.engine.api.NodeScore;
 import io.kubewhatif.engine.api.NodeToStatus;
+import io.kubewhatif.engine.util.Parallelizer;
 import io.kubewhatif.engine.api.PermitPlugin;
 import io.kubewhatif.engine.api.Plugin;
 import io.kubewhatif.engine.api.PluginException;
@@ -77,10 +78,12 @@ public final class Framework implements Handle {
     /** When set: node → plugin → the last status of every Filter call kube-scheduler would have made (see traceFilters). */
     private Map<String, Map<String, StatusView>> filterTrace;
     private List<Extender> extenders = List.of();
+    private final Parallelizer parallelizer;
 
-    private Framework(Profile profile, ClusterSnapshot snapshot) {
+    private Framework(Profile profile, ClusterSnapshot snapshot, Parallelizer parallelizer) {
         this.profile = profile;
         this.snapshot = snapshot;
+        this.parallelizer = parallelizer;
         this.pluginsByName = new LinkedHashMap<>();
     }
 
@@ -90,13 +93,25 @@ public final class Framework implements Handle {
      * @throws FrameworkException with kube-scheduler's message when a plugin is unknown, misplaced or refuses its args
      */
     public static Framework build(Profile profile, Map<String, PluginFactory> registry, ClusterSnapshot snapshot) throws FrameworkException {
-        return build(profile, registry, snapshot, List.of());
+        return build(profile, registry, snapshot, List.of(), Parallelizer.SEQUENTIAL);
     }
 
     /** As {@link #build(Profile, Map, ClusterSnapshot)}, with the scheduler's extenders offered to plugins (preemption). */
     public static Framework build(Profile profile, Map<String, PluginFactory> registry, ClusterSnapshot snapshot, List<Extender> extenders)
             throws FrameworkException {
-        Framework f = new Framework(profile, snapshot);
+        return build(profile, registry, snapshot, extenders, Parallelizer.SEQUENTIAL);
+    }
+
+    /** The same, with the threads plugins and the runner may use for per-node loops. */
+    public static Framework build(Profile profile, Map<String, PluginFactory> registry, ClusterSnapshot snapshot, Parallelizer parallelizer)
+            throws FrameworkException {
+        return build(profile, registry, snapshot, List.of(), parallelizer);
+    }
+
+    /** With the scheduler's extenders and the threads for per-node loops. */
+    public static Framework build(Profile profile, Map<String, PluginFactory> registry, ClusterSnapshot snapshot, List<Extender> extenders,
+                                  Parallelizer parallelizer) throws FrameworkException {
+        Framework f = new Framework(profile, snapshot, parallelizer);
         f.extenders = List.copyOf(extenders);
         String prefix = "initializing profiles: creating profile for scheduler name " + profile.schedulerName() + ": ";
         Set<String> needed = new LinkedHashSet<>();
@@ -183,6 +198,11 @@ public final class Framework implements Handle {
     @Override
     public ClusterSnapshot snapshot() {
         return snapshot;
+    }
+
+    @Override
+    public Parallelizer parallelizer() {
+        return parallelizer;
     }
 
     @Override

@@ -5,6 +5,7 @@ import io.fabric8.kubernetes.api.model.PodBuilder;
 import io.kubewhatif.engine.api.Code;
 import io.kubewhatif.engine.api.CycleState;
 import io.kubewhatif.engine.api.NodeToStatus;
+import io.kubewhatif.engine.util.Parallelizer;
 import io.kubewhatif.engine.api.PluginFactory;
 import io.kubewhatif.engine.api.PostFilterResult;
 import io.kubewhatif.engine.api.Status;
@@ -19,6 +20,7 @@ import io.kubewhatif.engine.extender.ExtenderException;
 import io.kubewhatif.engine.extender.RecordingExtender;
 import io.kubewhatif.engine.diagnostics.FitErrorMessage;
 import io.kubewhatif.engine.diagnostics.StatusView;
+import io.kubewhatif.engine.plugins.dynamicresources.DynamicResources;
 import io.kubewhatif.engine.plugins.interpodaffinity.InterPodAffinity;
 import io.kubewhatif.engine.plugins.podtopologyspread.PodTopologySpread;
 import io.kubewhatif.engine.snapshot.ClusterSnapshot;
@@ -82,7 +84,7 @@ public final class Scheduler {
         }
         Map<String, Framework> fws = new LinkedHashMap<>();
         for (Profile p : config.profiles()) {
-            fws.put(p.schedulerName(), Framework.build(p, registry, snapshot, List.copyOf(recorded)));
+            fws.put(p.schedulerName(), Framework.build(p, registry, snapshot, List.copyOf(recorded), Parallelizer.of(options.parallelism())));
         }
         // The nominator only knows pods this scheduler queued: pods of its profiles (responsibleForPod) that pass
         // PreEnqueue (moveToActiveQ adds the nomination; a gated pod waits in unschedulablePods without one).
@@ -123,6 +125,15 @@ public final class Scheduler {
             options = saved;
             nextStartNodeIndex = start;
         }
+    }
+
+    /**
+     * The scheduling cycle alone with this scheduler's options, PreEnqueue to selection (and PostFilter's verdict):
+     * nothing is assumed, bound, nominated or evicted. Unlike {@link #probe}, the start index of the next cycle moves,
+     * as after any cycle.
+     */
+    public CycleReport evaluate(PodInfo pod) {
+        return cycle(pod, false);
     }
 
     private CycleReport cycle(PodInfo pod, boolean commit) {
@@ -169,6 +180,13 @@ public final class Scheduler {
             Outcome out = schedulePod(fw, state, pod, report);
             if (out.selected != null) {
                 report.selected = out.selected;
+                if (options.explain()) {
+                    // The devices DynamicResources allocated on the chosen node for the pod's claims.
+                    List<io.kubewhatif.engine.plugins.dynamicresources.AllocatedDevice> devices = DynamicResources.allocatedDevices(state, out.selected);
+                    if (!devices.isEmpty()) {
+                        report.details.computeIfAbsent(DynamicResources.NAME, k -> new TreeMap<>()).put(out.selected, devices);
+                    }
+                }
                 if (commit) {
                     assume(fw, state, pod, out.selected, report);
                 }
@@ -480,11 +498,10 @@ public final class Scheduler {
             return feasible;
         }
         Map<String, Map<String, StatusView>> all = options.diagnoseAllFilters() ? report.filterAll : null;
-        for (int i = 0; i < n; i++) {
+        Filtered results = filterInOrder(fw, state, pod, nodes, start, numToFind, all != null);
+        for (int i = 0; i < results.evaluated; i++) {
             NodeInfo node = nodes.get((start + i) % n);
-            Map<String, StatusView> nodeAll = all == null ? null : new TreeMap<>();
-            FilterRecorder rec = nodeAll == null ? null : (plugin, st) -> nodeAll.putIfAbsent(plugin, StatusView.of(st));
-            Status s = fw.runFilterPluginsWithNominatedPods(state, pod, node, rec);
+            Status s = results.statuses[i];
             if (s.isSuccess()) {
                 if (feasible.size() >= numToFind) {
                     break;
@@ -507,35 +524,105 @@ public final class Scheduler {
             statuses.set(node.name(), s);
             addPluginStatus(s, unschedulable, pending);
             if (all != null) {
-                all.put(node.name(), nodeAll);
+                all.put(node.name(), results.all[i]);
             }
         }
         return feasible;
+    }
+
+    /** Filter results by position from the start index: the first {@code evaluated} are set. */
+    private record Filtered(Status[] statuses, Map<String, StatusView>[] all, int evaluated) {
+    }
+
+    /**
+     * Runs the filters on nodes in order from {@code start}, on the parallelizer's threads, and stops where the
+     * sequential loop would: at the first Error, or at the feasible node after {@code numToFind} feasible ones. Chunks
+     * are claimed in order and merged in order as they complete, so the stop is found as early as one thread would;
+     * a few nodes past it may be evaluated and are ignored (filters have no effect on the cycle's outcome).
+     */
+    @SuppressWarnings("unchecked")
+    private Filtered filterInOrder(Framework fw, CycleState state, PodInfo pod, List<NodeInfo> nodes, int start, int numToFind, boolean diagnose) {
+        int n = nodes.size();
+        Status[] out = new Status[n];
+        Map<String, StatusView>[] all = diagnose ? new Map[n] : null;
+        Parallelizer par = filterParallelizer(fw);
+        // One thread merges after every node, so it evaluates exactly the nodes the sequential loop does.
+        int chunk = par.parallelism() <= 1 ? 1 : par.chunkSize(n);
+        int chunks = (n + chunk - 1) / chunk;
+        boolean[] done = new boolean[chunks];
+        // Merge state, guarded by the lock: chunks merged so far, feasible nodes among them, where the loop stops.
+        Object lock = new Object();
+        int[] merge = {0, 0, n};
+        par.chunks(n, chunk, (from, to) -> {
+            for (int i = from; i < to; i++) {
+                NodeInfo node = nodes.get((start + i) % n);
+                Map<String, StatusView> nodeAll = diagnose ? new TreeMap<>() : null;
+                FilterRecorder rec = nodeAll == null ? null : (plugin, st) -> nodeAll.putIfAbsent(plugin, StatusView.of(st));
+                out[i] = fw.runFilterPluginsWithNominatedPods(state, pod, node, rec);
+                if (diagnose) {
+                    all[i] = nodeAll;
+                }
+            }
+            synchronized (lock) {
+                done[from / chunk] = true;
+                while (merge[0] < chunks && done[merge[0]] && merge[2] == n) {
+                    int c = merge[0]++;
+                    for (int i = c * chunk, end = Math.min(n, (c + 1) * chunk); i < end; i++) {
+                        Status s = out[i];
+                        if (s.isSuccess()) {
+                            if (merge[1] >= numToFind) {
+                                merge[2] = i;
+                                break;
+                            }
+                            merge[1]++;
+                        } else if (s.code() == Code.ERROR) {
+                            merge[2] = i + 1;
+                            break;
+                        }
+                    }
+                }
+                return merge[2] == n;
+            }
+        });
+        return new Filtered(out, all, merge[2]);
     }
 
     /**
      * The diagnosis upstream does not give: every filter on the nodes the cycle did not evaluate (after the early
      * stop, or excluded by a PreFilterResult). It only feeds filterAll; the verdict is unchanged.
      */
+    @SuppressWarnings("unchecked")
     private void diagnoseUnevaluated(Framework fw, CycleState state, PodInfo pod, List<NodeInfo> feasible, NodeToStatus statuses, CycleReport report) {
         java.util.Set<String> seen = new java.util.HashSet<>(statuses.explicit().keySet());
         for (NodeInfo n : feasible) {
             seen.add(n.name());
         }
-        state.setDiagnosing(true);
-        try {
-            for (NodeInfo node : snapshot.nodes()) {
-                if (seen.contains(node.name())) {
-                    continue;
-                }
-                Map<String, StatusView> nodeAll = new TreeMap<>();
-                Status s = fw.runFilterPluginsWithNominatedPods(state, pod, node, (plugin, st) -> nodeAll.putIfAbsent(plugin, StatusView.of(st)));
-                if (!s.isSuccess()) {
-                    report.filterAll.put(node.name(), nodeAll);
-                }
+        List<NodeInfo> rest = new ArrayList<>();
+        for (NodeInfo node : snapshot.nodes()) {
+            if (!seen.contains(node.name())) {
+                rest.add(node);
             }
-        } finally {
-            state.setDiagnosing(false);
+        }
+        Map<String, StatusView>[] failed = new Map[rest.size()];
+        Parallelizer par = filterParallelizer(fw);
+        par.until(rest.size(), par.chunkSize(rest.size()), i -> {
+            // The flag is per thread: set on whichever thread runs this node.
+            boolean was = state.diagnosing();
+            state.setDiagnosing(true);
+            try {
+                Map<String, StatusView> nodeAll = new TreeMap<>();
+                Status s = fw.runFilterPluginsWithNominatedPods(state, pod, rest.get(i), (plugin, st) -> nodeAll.putIfAbsent(plugin, StatusView.of(st)));
+                if (!s.isSuccess()) {
+                    failed[i] = nodeAll;
+                }
+            } finally {
+                state.setDiagnosing(was);
+            }
+        });
+        for (int i = 0; i < failed.length; i++) {
+            if (failed[i] != null) {
+                report.filterAll.put(rest.get(i).name(), failed[i]);
+            }
         }
     }
 
@@ -545,6 +632,8 @@ public final class Scheduler {
      */
     private void explainRejections(Framework fw, CycleState state, PodInfo pod, CycleReport report) {
         Map<String, Map<String, StatusView>> failures = new TreeMap<>(report.filterAll);
+        // Which claim and request DynamicResources could not satisfy on each node it rejected.
+        Map<String, io.kubewhatif.engine.plugins.dynamicresources.AllocationFailure> dra = DynamicResources.allocationFailures(state);
         report.filter.forEach((node, s) -> failures.computeIfAbsent(node, k -> Map.of(s.plugin(), s)));
         for (Map.Entry<String, Map<String, StatusView>> e : failures.entrySet()) {
             NodeInfo node = snapshot.node(e.getKey());
@@ -556,6 +645,9 @@ public final class Scheduler {
                 if (!x.isEmpty()) {
                     report.details.computeIfAbsent(PodTopologySpread.NAME, k -> new TreeMap<>()).put(node.name(), x);
                 }
+            }
+            if (e.getValue().containsKey(DynamicResources.NAME) && dra.containsKey(node.name())) {
+                report.details.computeIfAbsent(DynamicResources.NAME, k -> new TreeMap<>()).put(node.name(), List.of(dra.get(node.name())));
             }
             if (e.getValue().containsKey(InterPodAffinity.NAME) && fw.plugin(InterPodAffinity.NAME) instanceof InterPodAffinity ipa) {
                 List<?> x = ipa.explain(pod, node);
@@ -586,24 +678,30 @@ public final class Scheduler {
                 return null;
             }
             Framework.ScoreOutcome so = fw.runScorePlugins(state, pod, nodes);
-            report.rawScores = byPluginByNode(so.raw(), nodes);
-            report.normalizedScores = byPluginByNode(so.normalized(), nodes);
+            int[] byName = byName(nodes);
+            report.rawScores = byPluginByNode(so.raw(), nodes, byName);
+            report.normalizedScores = byPluginByNode(so.normalized(), nodes, byName);
             if (!so.status().isSuccess()) {
                 report.scheduleError = so.status().message();
                 return null;
             }
             totals = so.totals();
             List<Map<String, Long>> perNode = new ArrayList<>(n);
+            List<long[]> weighted = new ArrayList<>(so.plugins().size());
+            for (String p : so.plugins()) {
+                weighted.add(so.weighted().get(p));
+            }
             for (int i = 0; i < n; i++) {
                 Map<String, Long> m = new LinkedHashMap<>();
-                for (String p : so.plugins()) {
-                    m.put(p, so.weighted().get(p)[i]);
+                for (int k = 0; k < weighted.size(); k++) {
+                    m.put(so.plugins().get(k), weighted.get(k)[i]);
                 }
                 perNode.add(m);
             }
             prioritizeWithExtenders(pod, nodes, totals, perNode, report);
-            report.scores = new TreeMap<>();
-            for (int i = 0; i < n; i++) {
+            // Filled in name order: iterates like a sorted map without a sorted map's cost per entry.
+            report.scores = new LinkedHashMap<>(2 * n);
+            for (int i : byName) {
                 Map<String, Long> m = perNode.get(i);
                 m.put("total", totals[i]);
                 report.scores.merge(nodes.get(i).name(), m, (a, b) -> a);
@@ -662,12 +760,33 @@ public final class Scheduler {
         }
     }
 
-    private static Map<String, Map<String, Long>> byPluginByNode(Map<String, long[]> scores, List<NodeInfo> nodes) {
+    /** The threads for Filter loops: one when the filter calls are traced, since the trace is the sequential one. */
+    private Parallelizer filterParallelizer(Framework fw) {
+        return options.traceFilters() ? Parallelizer.SEQUENTIAL : fw.parallelizer();
+    }
+
+    /** Indexes of the nodes in name order. */
+    private static int[] byName(List<NodeInfo> nodes) {
+        Integer[] idx = new Integer[nodes.size()];
+        for (int i = 0; i < idx.length; i++) {
+            idx[i] = i;
+        }
+        java.util.Arrays.sort(idx, (a, b) -> nodes.get(a).name().compareTo(nodes.get(b).name()));
+        int[] out = new int[idx.length];
+        for (int i = 0; i < idx.length; i++) {
+            out[i] = idx[i];
+        }
+        return out;
+    }
+
+    /** Plugin (sorted) → node (in name order) → score. */
+    private static Map<String, Map<String, Long>> byPluginByNode(Map<String, long[]> scores, List<NodeInfo> nodes, int[] byName) {
         Map<String, Map<String, Long>> out = new TreeMap<>();
         for (Map.Entry<String, long[]> e : scores.entrySet()) {
-            Map<String, Long> m = new TreeMap<>();
-            for (int i = 0; i < nodes.size(); i++) {
-                m.put(nodes.get(i).name(), e.getValue()[i]);
+            Map<String, Long> m = new LinkedHashMap<>(2 * byName.length);
+            long[] v = e.getValue();
+            for (int i : byName) {
+                m.put(nodes.get(i).name(), v[i]);
             }
             out.put(e.getKey(), m);
         }

@@ -17,28 +17,108 @@ import java.util.Map;
  */
 public final class ClusterSnapshot {
     private final List<NodeInfo> nodes;
+    private final List<NodeInfo> nodesView;
     private final Map<String, NodeInfo> byName;
+    private final LabelSetIndex index = new LabelSetIndex();
+    /** Per label key, every node's value in node order; node labels do not change within a snapshot. */
+    private final Map<String, LabelColumn> labelColumns = new java.util.concurrent.ConcurrentHashMap<>();
     private final Map<Class<?>, LinkedHashMap<String, HasMetadata>> objects;
     /** Pending pods with a nominated node, in the order they were nominated. */
     private final List<PodInfo> nominated;
+    /** The node lists upstream's snapshot keeps (null: to be rebuilt) and, by node position, membership of them. */
+    private final boolean[] hasAffinity;
+    private final boolean[] hasRequiredAntiAffinity;
+    private List<NodeInfo> withAffinity;
+    private List<NodeInfo> withRequiredAntiAffinity;
 
     public ClusterSnapshot(List<NodeInfo> orderedNodes, Map<Class<?>, LinkedHashMap<String, HasMetadata>> objects, List<PodInfo> nominated) {
         this.nodes = new ArrayList<>(orderedNodes);
+        this.nodesView = Collections.unmodifiableList(nodes);
         this.byName = new HashMap<>(nodes.size() * 2);
-        for (NodeInfo n : nodes) {
+        this.hasAffinity = new boolean[nodes.size()];
+        this.hasRequiredAntiAffinity = new boolean[nodes.size()];
+        for (int i = 0; i < nodes.size(); i++) {
+            NodeInfo n = nodes.get(i);
             byName.put(n.name(), n);
+            n.attach(index, i);
+            hasAffinity[i] = !n.podsWithAffinity().isEmpty();
+            hasRequiredAntiAffinity[i] = !n.podsWithRequiredAntiAffinity().isEmpty();
         }
         this.objects = objects;
         this.nominated = new ArrayList<>(nominated);
     }
 
-    /** Nodes in the scheduler's order (zone round-robin over nodes sorted by name). */
+    /** Nodes in the scheduler's order (zone round-robin over nodes sorted by name); always the same list object. */
     public List<NodeInfo> nodes() {
-        return Collections.unmodifiableList(nodes);
+        return nodesView;
     }
 
     public int numNodes() {
         return nodes.size();
+    }
+
+    /** The pods of every node by label set, node positions being those of {@link #nodes()}. */
+    public LabelSetIndex labelSetIndex() {
+        return index;
+    }
+
+    /**
+     * Every node's value of a label, in the order of {@link #nodes()}: null where the node lacks the label, "" where
+     * it has it without a value.
+     */
+    public String[] labelColumn(String key) {
+        return labelValues(key).values();
+    }
+
+    /** {@link #labelColumn} with the distinct values numbered. */
+    public LabelColumn labelValues(String key) {
+        LabelColumn c = labelColumns.get(key);
+        if (c == null) {
+            c = LabelColumn.of(nodes, key);
+            labelColumns.put(key, c);
+        }
+        return c;
+    }
+
+    /** Nodes running pods with pod affinity or anti-affinity, in node order (HavePodsWithAffinityList). */
+    public List<NodeInfo> nodesWithAffinity() {
+        if (withAffinity == null) {
+            withAffinity = select(hasAffinity);
+        }
+        return withAffinity;
+    }
+
+    /** Nodes running pods with required anti-affinity, in node order (HavePodsWithRequiredAntiAffinityList). */
+    public List<NodeInfo> nodesWithRequiredAntiAffinity() {
+        if (withRequiredAntiAffinity == null) {
+            withRequiredAntiAffinity = select(hasRequiredAntiAffinity);
+        }
+        return withRequiredAntiAffinity;
+    }
+
+    private List<NodeInfo> select(boolean[] which) {
+        List<NodeInfo> l = new ArrayList<>();
+        for (int i = 0; i < which.length; i++) {
+            if (which[i]) {
+                l.add(nodes.get(i));
+            }
+        }
+        return Collections.unmodifiableList(l);
+    }
+
+    /** After a node's pods changed: its membership of the lists above, which are rebuilt when it changed. */
+    private void podsChanged(NodeInfo n) {
+        int at = n.position();
+        boolean aff = !n.podsWithAffinity().isEmpty();
+        if (hasAffinity[at] != aff) {
+            hasAffinity[at] = aff;
+            withAffinity = null;
+        }
+        boolean anti = !n.podsWithRequiredAntiAffinity().isEmpty();
+        if (hasRequiredAntiAffinity[at] != anti) {
+            hasRequiredAntiAffinity[at] = anti;
+            withRequiredAntiAffinity = null;
+        }
     }
 
     /** The node, or null when there is no such node. */
@@ -124,6 +204,7 @@ public final class ClusterSnapshot {
         NodeInfo n = byName.get(nodeName);
         if (n != null) {
             n.addPod(pod);
+            podsChanged(n);
         }
     }
 
@@ -131,10 +212,12 @@ public final class ClusterSnapshot {
     public boolean removePod(PodInfo pod) {
         NodeInfo n = byName.get(pod.nodeName());
         if (n != null && n.removePod(pod)) {
+            podsChanged(n);
             return true;
         }
         for (NodeInfo ni : nodes) {
             if (ni.removePod(pod)) {
+                podsChanged(ni);
                 return true;
             }
         }

@@ -29,6 +29,15 @@ public final class NodeInfo {
     private final HostPortInfo usedPorts;
     private final Map<String, ImageStateSummary> imageStates;
     private final Map<String, Integer> pvcRefCounts;
+    /**
+     * The pods counted per label set, packed for the per-node loops of PreFilter: for group g, [3g] is the set's id,
+     * [3g+1] its pods, [3g+2] its non-terminating pods.
+     */
+    private int[] groupData;
+    private int groups;
+    /** The snapshot this node belongs to and its position there; null for copies, which change on their own. */
+    private LabelSetIndex index;
+    private int position;
     private long generation;
 
     public NodeInfo(Node node, Resource allocatable, Map<String, ImageStateSummary> imageStates) {
@@ -44,6 +53,7 @@ public final class NodeInfo {
         this.usedPorts = new HostPortInfo();
         this.imageStates = imageStates;
         this.pvcRefCounts = new HashMap<>();
+        this.groupData = new int[12];
         this.generation = GENERATION.incrementAndGet();
     }
 
@@ -60,7 +70,23 @@ public final class NodeInfo {
         this.usedPorts = o.usedPorts.copy();
         this.imageStates = o.imageStates;
         this.pvcRefCounts = new HashMap<>(o.pvcRefCounts);
+        this.groupData = o.groupData.clone();
+        this.groups = o.groups;
         this.generation = o.generation;
+    }
+
+    /** Makes the node report its label group changes to its snapshot's index. */
+    void attach(LabelSetIndex index, int position) {
+        this.index = index;
+        this.position = position;
+        for (int g = 0; g < groups; g++) {
+            index.update(position, groupData[3 * g], groupData[3 * g + 1], groupData[3 * g + 2]);
+        }
+    }
+
+    /** The node's position in its snapshot's node order. */
+    int position() {
+        return position;
     }
 
     /** An independent copy whose pod list and aggregates can change without affecting this one. */
@@ -116,6 +142,30 @@ public final class NodeInfo {
         return pvcRefCounts;
     }
 
+    /** How many distinct label sets the pods on the node have; groups are indexed 0 … count-1, in no particular order. */
+    public int labelGroupCount() {
+        return groups;
+    }
+
+    public LabelSet labelGroup(int i) {
+        return LabelSet.byId(groupData[3 * i]);
+    }
+
+    /** The id of group i's label set ({@link LabelSet#id()}). */
+    public int labelGroupId(int i) {
+        return groupData[3 * i];
+    }
+
+    /** The pods of group i. */
+    public int labelGroupPods(int i) {
+        return groupData[3 * i + 1];
+    }
+
+    /** The pods of group i that are not terminating. */
+    public int labelGroupLivePods(int i) {
+        return groupData[3 * i + 2];
+    }
+
     public long generation() {
         return generation;
     }
@@ -163,6 +213,7 @@ public final class NodeInfo {
     }
 
     private void update(PodInfo p, int sign) {
+        updateGroup(p.labelSet(), sign, p.terminating() ? 0 : sign);
         requested.add(p.requests(), sign);
         // allowedPodNumber of a pod's requests is always 0; pods count via pods().size().
         nonZeroRequested.milliCpu += sign * p.nonZeroMilliCpu();
@@ -196,6 +247,39 @@ public final class NodeInfo {
             }
         }
         generation = GENERATION.incrementAndGet();
+    }
+
+    private void updateGroup(LabelSet set, int pods, int live) {
+        int id = set.id();
+        if (index != null) {
+            index.update(position, id, pods, live);
+        }
+        int[] d = groupData;
+        for (int i = 0; i < groups; i++) {
+            int at = 3 * i;
+            if (d[at] == id) {
+                d[at + 1] += pods;
+                d[at + 2] += live;
+                if (d[at + 1] == 0) {
+                    int last = 3 * --groups;
+                    d[at] = d[last];
+                    d[at + 1] = d[last + 1];
+                    d[at + 2] = d[last + 2];
+                }
+                return;
+            }
+        }
+        if (pods < 0) {
+            return;
+        }
+        if (3 * groups == d.length) {
+            d = java.util.Arrays.copyOf(d, d.length * 2);
+            groupData = d;
+        }
+        int at = 3 * groups++;
+        d[at] = id;
+        d[at + 1] = pods;
+        d[at + 2] = live;
     }
 
     @Override

@@ -11,7 +11,6 @@ import io.kubewhatif.engine.util.SelectorException;
 
 import java.time.Instant;
 import java.util.ArrayList;
-import java.util.Collections;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
@@ -31,6 +30,7 @@ public final class PodInfo {
     private final String namespace;
     private final String name;
     private final Map<String, String> labels;
+    private final LabelSet labelSet;
     private final int priority;
     private final Resource requests;
     private final long nonZeroCpu;
@@ -43,6 +43,8 @@ public final class PodInfo {
     private final String affinityParseError;
     private final Instant startTime;
     private final boolean terminating;
+    private final boolean hasAffinity;
+    private final boolean hasRequiredAntiAffinity;
 
     private PodInfo(Pod pod) {
         this.pod = pod;
@@ -50,7 +52,8 @@ public final class PodInfo {
         this.namespace = md.getNamespace() == null ? "default" : md.getNamespace();
         this.name = md.getName();
         this.uid = md.getUid() != null && !md.getUid().isEmpty() ? md.getUid() : namespace + "/" + name;
-        this.labels = md.getLabels() == null ? Map.of() : Collections.unmodifiableMap(md.getLabels());
+        this.labelSet = LabelSet.of(namespace, md.getLabels() == null ? Map.of() : md.getLabels());
+        this.labels = labelSet.labels();
         Integer p = pod.getSpec().getPriority();
         this.priority = p == null ? 0 : p;
         PodResources.Result r = PodResources.compute(pod);
@@ -70,12 +73,29 @@ public final class PodInfo {
         this.preferredAntiAffinityTerms = weighted(prefAnti, "preferredAntiAffinityTerms", errors);
         this.affinityParseError = errors.isEmpty() ? null : String.join(", ", errors);
         String st = pod.getStatus() != null ? pod.getStatus().getStartTime() : null;
-        this.startTime = st == null ? null : Instant.parse(st);
+        this.startTime = st == null ? null : instant(st);
         this.terminating = md.getDeletionTimestamp() != null;
+        this.hasAffinity = a != null && (a.getPodAffinity() != null || a.getPodAntiAffinity() != null);
+        this.hasRequiredAntiAffinity = reqAnti != null && !reqAnti.isEmpty();
     }
 
     public static PodInfo of(Pod pod) {
         return new PodInfo(pod);
+    }
+
+    /** Start times repeat across a cluster's pods: each distinct one is parsed once. */
+    private static final Map<String, Instant> INSTANTS = new java.util.concurrent.ConcurrentHashMap<>();
+
+    private static Instant instant(String s) {
+        Instant t = INSTANTS.get(s);
+        if (t == null) {
+            t = Instant.parse(s);
+            if (INSTANTS.size() >= 4096) {
+                INSTANTS.clear();
+            }
+            INSTANTS.put(s, t);
+        }
+        return t;
     }
 
     private List<AffinityTerm> terms(List<PodAffinityTerm> v1, String what, List<String> errors) {
@@ -121,7 +141,7 @@ public final class PodInfo {
             ns.addAll(t.getNamespaces());
         }
         Selector nsSel = Selector.fromLabelSelector(t.getNamespaceSelector());
-        return new AffinityTerm(Set.copyOf(ns), sel, t.getTopologyKey() == null ? "" : t.getTopologyKey(), nsSel);
+        return new AffinityTerm(Set.copyOf(ns), sel, t.getTopologyKey() == null ? "" : t.getTopologyKey().intern(), nsSel);
     }
 
     private static List<HostPort> hostPorts(Pod pod) {
@@ -178,6 +198,11 @@ public final class PodInfo {
         return labels;
     }
 
+    /** The pod's (namespace, labels), interned: pods of one workload share it. */
+    public LabelSet labelSet() {
+        return labelSet;
+    }
+
     public int priority() {
         return priority;
     }
@@ -231,16 +256,12 @@ public final class PodInfo {
 
     /** The pod declares pod affinity or anti-affinity (podWithAffinity). */
     public boolean hasAffinity() {
-        Affinity a = pod.getSpec().getAffinity();
-        return a != null && (a.getPodAffinity() != null || a.getPodAntiAffinity() != null);
+        return hasAffinity;
     }
 
     /** The pod declares required anti-affinity terms (podWithRequiredAntiAffinity). */
     public boolean hasRequiredAntiAffinity() {
-        Affinity a = pod.getSpec().getAffinity();
-        return a != null && a.getPodAntiAffinity() != null
-                && a.getPodAntiAffinity().getRequiredDuringSchedulingIgnoredDuringExecution() != null
-                && !a.getPodAntiAffinity().getRequiredDuringSchedulingIgnoredDuringExecution().isEmpty();
+        return hasRequiredAntiAffinity;
     }
 
     public String nodeName() {

@@ -88,9 +88,23 @@ public final class PodResources {
             return BigDecimal.ZERO;
         }
         String s = (q.getAmount() == null ? "" : q.getAmount()) + (q.getFormat() == null ? "" : q.getFormat());
-        BigDecimal d = Quantity.parse(s).decimal();
-        return d.scale() > 3 ? d.setScale(3, RoundingMode.UP) : d;
+        BigDecimal d = PARSED.get(s);
+        if (d == null) {
+            d = Quantity.parse(s).decimal();
+            if (d.scale() > 3) {
+                d = d.setScale(3, RoundingMode.UP);
+            }
+            if (PARSED.size() >= PARSED_MAX) {
+                PARSED.clear();
+            }
+            PARSED.put(s, d);
+        }
+        return d;
     }
+
+    /** The few distinct quantities of a cluster's requests, parsed once (values are immutable). */
+    private static final Map<String, BigDecimal> PARSED = new java.util.concurrent.ConcurrentHashMap<>();
+    private static final int PARSED_MAX = 4096;
 
     private static boolean podLevelRequestsSet(Pod pod) {
         var res = pod.getSpec().getResources();

@@ -5,6 +5,8 @@ import io.fabric8.kubernetes.api.model.HasMetadata;
 import io.fabric8.kubernetes.api.model.Node;
 import io.fabric8.kubernetes.api.model.Pod;
 
+import io.kubewhatif.engine.util.Parallelizer;
+
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.HashMap;
@@ -64,16 +66,38 @@ public final class SnapshotBuilder {
             infos.add(ni);
             byName.put(ni.name(), ni);
         }
-        List<PodInfo> nominated = new ArrayList<>();
-        for (Pod p : pods) {
+        // PodInfos (requests, affinity terms) are computed in parallel; pods join their nodes in load order.
+        PodInfo[] podInfos = new PodInfo[pods.size()];
+        RuntimeException[] failures = new RuntimeException[pods.size()];
+        Parallelizer par = Parallelizer.of(0);
+        par.until(pods.size(), par.chunkSize(pods.size()), i -> {
+            Pod p = pods.get(i);
             String node = p.getSpec().getNodeName();
-            if (node != null && !node.isEmpty()) {
-                NodeInfo ni = byName.get(node);
-                if (ni != null) {
-                    ni.addPod(PodInfo.of(p));
+            if (node != null && !node.isEmpty() ? byName.containsKey(node) : isNominated(p)) {
+                try {
+                    podInfos[i] = PodInfo.of(p);
+                } catch (RuntimeException e) {
+                    failures[i] = e;
                 }
-            } else if (p.getStatus() != null && p.getStatus().getNominatedNodeName() != null && !p.getStatus().getNominatedNodeName().isEmpty()) {
-                nominated.add(PodInfo.of(p));
+            }
+        });
+        for (RuntimeException e : failures) {
+            if (e != null) {
+                // The first pod's failure, as one thread would have met it.
+                throw e;
+            }
+        }
+        List<PodInfo> nominated = new ArrayList<>();
+        for (int i = 0; i < podInfos.length; i++) {
+            PodInfo info = podInfos[i];
+            if (info == null) {
+                continue;
+            }
+            String node = pods.get(i).getSpec().getNodeName();
+            if (node != null && !node.isEmpty()) {
+                byName.get(node).addPod(info);
+            } else {
+                nominated.add(info);
             }
         }
         return new ClusterSnapshot(infos, store, nominated);
@@ -88,6 +112,10 @@ public final class SnapshotBuilder {
     public static NodeInfo nodeOnly(Node n) {
         Resource alloc = n.getStatus() == null ? new Resource() : PodResources.toResource(PodResources.exact(n.getStatus().getAllocatable()));
         return new NodeInfo(n, alloc, Map.of());
+    }
+
+    private static boolean isNominated(Pod p) {
+        return p.getStatus() != null && p.getStatus().getNominatedNodeName() != null && !p.getStatus().getNominatedNodeName().isEmpty();
     }
 
     private static List<String> imageNames(Node n) {

@@ -6,6 +6,7 @@ import io.kubewhatif.engine.api.CycleState;
 import io.kubewhatif.engine.api.FilterPlugin;
 import io.kubewhatif.engine.api.Handle;
 import io.kubewhatif.engine.api.NodeScore;
+import io.kubewhatif.engine.util.Parallelizer;
 import io.kubewhatif.engine.api.Plugin;
 import io.kubewhatif.engine.api.PluginException;
 import io.kubewhatif.engine.api.PluginInitException;
@@ -19,6 +20,9 @@ import io.kubewhatif.engine.api.StateKey;
 import io.kubewhatif.engine.api.Status;
 import io.kubewhatif.engine.snapshot.AffinityTerm;
 import io.kubewhatif.engine.snapshot.ClusterSnapshot;
+import io.kubewhatif.engine.snapshot.LabelSet;
+import io.kubewhatif.engine.snapshot.LabelSetIndex;
+import io.kubewhatif.engine.snapshot.LabelSetMatcher;
 import io.kubewhatif.engine.snapshot.NodeInfo;
 import io.kubewhatif.engine.snapshot.PodInfo;
 import io.kubewhatif.engine.snapshot.WeightedAffinityTerm;
@@ -147,6 +151,23 @@ public final class InterPodAffinity implements PreFilterPlugin, PreFilterExtensi
             return pairs == 0;
         }
 
+        /**
+         * Whether one of the node's labels is a pair with a positive count: upstream walks the node's labels; walking
+         * the counted keys (a few topology keys) finds the same pairs.
+         */
+        boolean anyPositive(Map<String, String> nodeLabels) {
+            for (Map.Entry<String, Map<String, Long>> e : byKey.entrySet()) {
+                String value = nodeLabels.get(e.getKey());
+                if (value != null) {
+                    Long c = e.getValue().get(value);
+                    if (c != null && c > 0) {
+                        return true;
+                    }
+                }
+            }
+            return false;
+        }
+
         int size() {
             return pairs;
         }
@@ -232,7 +253,7 @@ public final class InterPodAffinity implements PreFilterPlugin, PreFilterExtensi
 
         // Only nodes holding pods with required anti-affinity can contribute (HavePodsWithRequiredAntiAffinityList).
         TopologyCounts existingAnti = new TopologyCounts();
-        for (NodeInfo n : snapshot.nodes()) {
+        for (NodeInfo n : snapshot.nodesWithRequiredAntiAffinity()) {
             for (PodInfo existing : n.podsWithRequiredAntiAffinity()) {
                 existingAnti.addAntiAffinityTerms(existing.requiredAntiAffinityTerms(), pod, nsLabels, n.labels(), 1);
             }
@@ -241,10 +262,80 @@ public final class InterPodAffinity implements PreFilterPlugin, PreFilterExtensi
         TopologyCounts affinity = new TopologyCounts();
         TopologyCounts anti = new TopologyCounts();
         if (!affinityTerms.isEmpty() || !antiAffinityTerms.isEmpty()) {
-            for (NodeInfo n : nodes) {
-                for (PodInfo existing : n.pods()) {
-                    affinity.addAffinityTerms(affinityTerms, existing, n.labels(), 1);
-                    anti.addAntiAffinityTerms(antiAffinityTerms, existing, null, n.labels(), 1);
+            // Per label group rather than per pod: whether an existing pod matches the incoming pod's terms depends only
+            // on its namespace and labels, and the counts are sums.
+            LabelSetMatcher matchesAll = affinityTerms.isEmpty() ? null
+                    : new LabelSetMatcher(ls -> labelSetMatchesAllTerms(affinityTerms, ls));
+            LabelSetMatcher[] antiMatchers = new LabelSetMatcher[antiAffinityTerms.size()];
+            for (int i = 0; i < antiMatchers.length; i++) {
+                AffinityTerm t = antiAffinityTerms.get(i);
+                antiMatchers[i] = new LabelSetMatcher(ls -> t.matches(ls, null));
+            }
+            // Matching pods per node in parallel, then added up in node order.
+            int numNodes = nodes.size();
+            long[] affinityMatches = new long[numNodes];
+            long[][] antiMatches = new long[antiMatchers.length][numNodes];
+            Parallelizer par = handle.parallelizer();
+            if (nodes == snapshot.nodes()) {
+                // The whole cluster: only the nodes running pods of matching label sets, through the index.
+                LabelSetIndex index = snapshot.labelSetIndex();
+                boolean[] antiMatch = new boolean[antiMatchers.length];
+                for (int k = 0, sets = index.setCount(); k < sets; k++) {
+                    int set = index.set(k);
+                    boolean aff = matchesAll != null && matchesAll.matches(set);
+                    boolean any = aff;
+                    for (int i = 0; i < antiMatchers.length; i++) {
+                        antiMatch[i] = antiMatchers[i].matches(set);
+                        any |= antiMatch[i];
+                    }
+                    if (!any) {
+                        continue;
+                    }
+                    int[] e = index.entries(set);
+                    for (int j = 0, m = index.nodeCount(set); j < m; j++) {
+                        int position = e[3 * j];
+                        int count = e[3 * j + 1];
+                        if (aff) {
+                            affinityMatches[position] += count;
+                        }
+                        for (int i = 0; i < antiMatch.length; i++) {
+                            if (antiMatch[i]) {
+                                antiMatches[i][position] += count;
+                            }
+                        }
+                    }
+                }
+            } else {
+                par.until(numNodes, par.chunkSize(numNodes), j -> {
+                    NodeInfo n = nodes.get(j);
+                    for (int g = 0, groups = n.labelGroupCount(); g < groups; g++) {
+                        int ls = n.labelGroupId(g);
+                        int count = n.labelGroupPods(g);
+                        if (matchesAll != null && matchesAll.matches(ls)) {
+                            affinityMatches[j] += count;
+                        }
+                        for (int i = 0; i < antiMatchers.length; i++) {
+                            if (antiMatchers[i].matches(ls)) {
+                                antiMatches[i][j] += count;
+                            }
+                        }
+                    }
+                });
+            }
+            for (int j = 0; j < numNodes; j++) {
+                if (!hasMatches(affinityMatches, antiMatches, j)) {
+                    continue;
+                }
+                Map<String, String> nodeLabels = nodes.get(j).labels();
+                if (affinityMatches[j] > 0) {
+                    for (AffinityTerm t : affinityTerms) {
+                        affinity.add(nodeLabels, t.topologyKey(), affinityMatches[j]);
+                    }
+                }
+                for (int i = 0; i < antiMatchers.length; i++) {
+                    if (antiMatches[i][j] > 0) {
+                        anti.add(nodeLabels, antiAffinityTerms.get(i).topologyKey(), antiMatches[i][j]);
+                    }
                 }
             }
         }
@@ -337,15 +428,7 @@ public final class InterPodAffinity implements PreFilterPlugin, PreFilterExtensi
     }
 
     static boolean satisfyExistingPodsAntiAffinity(PreFilterState s, Map<String, String> nodeLabels) {
-        if (s.existingAntiAffinityCounts.isEmpty()) {
-            return true;
-        }
-        for (Map.Entry<String, String> l : nodeLabels.entrySet()) {
-            if (s.existingAntiAffinityCounts.get(l.getKey(), l.getValue()) > 0) {
-                return false;
-            }
-        }
-        return true;
+        return s.existingAntiAffinityCounts.isEmpty() || !s.existingAntiAffinityCounts.anyPositive(nodeLabels);
     }
 
     /** What PreScore computed: topology key → value → summed weight. Read-only afterwards, so copies share it. */
@@ -382,15 +465,40 @@ public final class InterPodAffinity implements PreFilterPlugin, PreFilterExtensi
         Map<String, String> nsLabels = snapshot.namespaceLabels(pod.namespace());
 
         // Scores are keyed by topology, not by node: every node scans all nodes of the cluster, not only feasible ones.
+        // The incoming pod's preferred terms are matched per label group (namespace and labels decide, the weights add
+        // up); the existing pods' own terms only exist on pods with affinity.
         Map<String, Map<String, Long>> scores = new HashMap<>();
-        for (NodeInfo n : snapshot.nodes()) {
-            List<PodInfo> pods = hasConstraints ? n.pods() : n.podsWithAffinity();
+        LabelSetMatcher[] preferredMatchers = matchers(preferred);
+        LabelSetMatcher[] preferredAntiMatchers = matchers(preferredAnti);
+        // The incoming pod's preferred terms: through the label set index, only nodes running matching pods.
+        if (hasConstraints) {
+            List<NodeInfo> all = snapshot.nodes();
+            LabelSetIndex index = snapshot.labelSetIndex();
+            for (int k = 0, sets = index.setCount(); k < sets; k++) {
+                int set = index.set(k);
+                for (int i = 0; i < preferredMatchers.length + preferredAntiMatchers.length; i++) {
+                    boolean anti = i >= preferredMatchers.length;
+                    int t = anti ? i - preferredMatchers.length : i;
+                    if (!(anti ? preferredAntiMatchers[t] : preferredMatchers[t]).matches(set)) {
+                        continue;
+                    }
+                    WeightedAffinityTerm term = anti ? preferredAnti.get(t) : preferred.get(t);
+                    int[] e = index.entries(set);
+                    for (int j = 0, m = index.nodeCount(set); j < m; j++) {
+                        long weight = (long) e[3 * j + 1] * term.weight();
+                        addScore(scores, term.term(), all.get(e[3 * j]).labels(), anti ? -weight : weight);
+                    }
+                }
+            }
+        }
+        // The existing pods' own terms: only pods with affinity have them (HavePodsWithAffinityList).
+        for (NodeInfo n : snapshot.nodesWithAffinity()) {
             Map<String, String> nodeLabels = n.labels();
-            if (pods.isEmpty() || nodeLabels.isEmpty()) {
+            if (nodeLabels.isEmpty()) {
                 continue;
             }
-            for (PodInfo existing : pods) {
-                processExistingPod(scores, preferred, preferredAnti, nsLabels, pod, existing, nodeLabels);
+            for (PodInfo existing : n.podsWithAffinity()) {
+                processExistingPodTerms(scores, nsLabels, pod, existing, nodeLabels);
             }
         }
         if (scores.isEmpty()) {
@@ -400,17 +508,9 @@ public final class InterPodAffinity implements PreFilterPlugin, PreFilterExtensi
         return Status.SUCCESS;
     }
 
-    private void processExistingPod(Map<String, Map<String, Long>> scores, List<WeightedAffinityTerm> preferred,
-                                    List<WeightedAffinityTerm> preferredAnti, Map<String, String> nsLabels, PodInfo incoming,
-                                    PodInfo existing, Map<String, String> nodeLabels) {
-        // The incoming pod's terms carry their namespaces resolved: no namespace labels needed for the existing pod.
-        for (WeightedAffinityTerm t : preferred) {
-            processTerm(scores, t.term(), t.weight(), existing, null, nodeLabels, 1);
-        }
-        for (WeightedAffinityTerm t : preferredAnti) {
-            processTerm(scores, t.term(), t.weight(), existing, null, nodeLabels, -1);
-        }
-        // Symmetry: the existing pod's terms evaluated against the incoming pod and its namespace's labels.
+    /** Symmetry: the existing pod's terms evaluated against the incoming pod and its namespace's labels. */
+    private void processExistingPodTerms(Map<String, Map<String, Long>> scores, Map<String, String> nsLabels, PodInfo incoming,
+                                         PodInfo existing, Map<String, String> nodeLabels) {
         if (hardPodAffinityWeight > 0) {
             for (AffinityTerm t : existing.requiredAffinityTerms()) {
                 processTerm(scores, t, hardPodAffinityWeight, incoming, nsLabels, nodeLabels, 1);
@@ -424,17 +524,30 @@ public final class InterPodAffinity implements PreFilterPlugin, PreFilterExtensi
         }
     }
 
-    private static void processTerm(Map<String, Map<String, Long>> scores, AffinityTerm term, int weight, PodInfo pod,
-                                    Map<String, String> nsLabels, Map<String, String> nodeLabels, int multiplier) {
-        if (!term.matches(pod, nsLabels)) {
-            return;
+    /** The incoming pod's terms carry their namespaces resolved: no namespace labels are needed for existing pods. */
+    private static LabelSetMatcher[] matchers(List<WeightedAffinityTerm> terms) {
+        LabelSetMatcher[] m = new LabelSetMatcher[terms.size()];
+        for (int i = 0; i < m.length; i++) {
+            AffinityTerm t = terms.get(i).term();
+            m[i] = new LabelSetMatcher(ls -> t.matches(ls, null));
         }
+        return m;
+    }
+
+    private static void addScore(Map<String, Map<String, Long>> scores, AffinityTerm term, Map<String, String> nodeLabels, long weight) {
         String value = nodeLabels.get(term.topologyKey());
         if (value == null) {
             return;
         }
         // An entry is created even when the weights cancel out: it still counts as "something to score".
-        scores.computeIfAbsent(term.topologyKey(), k -> new HashMap<>()).merge(value, (long) (weight * multiplier), Long::sum);
+        scores.computeIfAbsent(term.topologyKey(), k -> new HashMap<>()).merge(value, weight, Long::sum);
+    }
+
+    private static void processTerm(Map<String, Map<String, Long>> scores, AffinityTerm term, int weight, PodInfo pod,
+                                    Map<String, String> nsLabels, Map<String, String> nodeLabels, int multiplier) {
+        if (term.matches(pod, nsLabels)) {
+            addScore(scores, term, nodeLabels, (long) (weight * multiplier));
+        }
     }
 
     @Override
@@ -517,6 +630,31 @@ public final class InterPodAffinity implements PreFilterPlugin, PreFilterExtensi
         }
         for (AffinityTerm t : terms) {
             if (!t.matches(pod, null)) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    private static boolean hasMatches(long[] affinityMatches, long[][] antiMatches, int j) {
+        if (affinityMatches[j] > 0) {
+            return true;
+        }
+        for (long[] a : antiMatches) {
+            if (a[j] > 0) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** {@link #podMatchesAllTerms} for any pod with this namespace and these labels. */
+    static boolean labelSetMatchesAllTerms(List<AffinityTerm> terms, LabelSet ls) {
+        if (terms.isEmpty()) {
+            return false;
+        }
+        for (AffinityTerm t : terms) {
+            if (!t.matches(ls, null)) {
                 return false;
             }
         }

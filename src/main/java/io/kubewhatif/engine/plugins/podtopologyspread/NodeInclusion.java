@@ -39,6 +39,11 @@ final class NodeInclusion {
                 tol == null ? List.of() : List.copyOf(tol));
     }
 
+    /** Whether the pod has a required node affinity at all (without one every node matches). */
+    boolean hasAffinity() {
+        return nodeSelector != null || requiredTerms != null;
+    }
+
     /** The pod's required node affinity matches the node (RequiredNodeAffinity.Match). */
     boolean affinityMatches(NodeInfo node) {
         if (nodeSelector != null) {

@@ -6,6 +6,7 @@ import io.kubewhatif.engine.api.CycleState;
 import io.kubewhatif.engine.api.FilterPlugin;
 import io.kubewhatif.engine.api.Handle;
 import io.kubewhatif.engine.api.NodeScore;
+import io.kubewhatif.engine.util.Parallelizer;
 import io.kubewhatif.engine.api.Plugin;
 import io.kubewhatif.engine.api.PluginException;
 import io.kubewhatif.engine.api.PluginInitException;
@@ -17,6 +18,10 @@ import io.kubewhatif.engine.api.ScorePlugin;
 import io.kubewhatif.engine.api.StateData;
 import io.kubewhatif.engine.api.StateKey;
 import io.kubewhatif.engine.api.Status;
+import io.kubewhatif.engine.snapshot.ClusterSnapshot;
+import io.kubewhatif.engine.snapshot.LabelColumn;
+import io.kubewhatif.engine.snapshot.LabelSetIndex;
+import io.kubewhatif.engine.snapshot.LabelSetMatcher;
 import io.kubewhatif.engine.snapshot.NodeInfo;
 import io.kubewhatif.engine.snapshot.PodInfo;
 import io.kubewhatif.engine.util.Selector;
@@ -59,6 +64,16 @@ public final class PodTopologySpread implements PreFilterPlugin, PreFilterExtens
 
     /** A constraint of the pod (or a default one) with its selector compiled. */
     record Constraint(int maxSkew, String topologyKey, Selector selector, int minDomains, boolean honorNodeAffinity, boolean honorNodeTaints) {
+        /** Counts a node's pods of the namespace matching the selector, the selector evaluated once per label set. */
+        Counter counter(String namespace) {
+            return new Counter(selector, namespace);
+        }
+
+        /** Whether {@link #includes} needs to look at the node (else it includes every node). */
+        boolean needsNode(NodeInclusion inclusion) {
+            return (honorNodeAffinity && inclusion.hasAffinity()) || honorNodeTaints;
+        }
+
         boolean includes(NodeInclusion inclusion, NodeInfo node) {
             if (honorNodeAffinity && !inclusion.affinityMatches(node)) {
                 return false;
@@ -158,12 +173,15 @@ public final class PodTopologySpread implements PreFilterPlugin, PreFilterExtens
         /** Per constraint: domain value to matching pods (empty for hostname, which is counted in Score). */
         final List<Map<String, long[]>> topologyValueToPodCounts;
         final double[] topologyNormalizingWeight;
+        /** Per constraint: the pod counter Score uses for hostname constraints. */
+        final Counter[] counters;
 
-        PreScoreState(List<Constraint> constraints, Set<String> ignoredNodes, List<Map<String, long[]>> counts, double[] weights) {
+        PreScoreState(List<Constraint> constraints, Set<String> ignoredNodes, List<Map<String, long[]>> counts, double[] weights, Counter[] counters) {
             this.constraints = constraints;
             this.ignoredNodes = ignoredNodes;
             this.topologyValueToPodCounts = counts;
             this.topologyNormalizingWeight = weights;
+            this.counters = counters;
         }
 
         @Override
@@ -214,21 +232,83 @@ public final class PodTopologySpread implements PreFilterPlugin, PreFilterExtens
         int n = constraints.size();
         List<Map<String, Integer>> counts = new ArrayList<>(n);
         boolean[] selfMatch = new boolean[n];
+        Counter[] counters = new Counter[n];
         for (int i = 0; i < n; i++) {
             counts.add(new HashMap<>());
             selfMatch[i] = constraints.get(i).selector().matches(pod.labels());
+            counters[i] = constraints.get(i).counter(pod.namespace());
         }
-        for (NodeInfo node : nodes) {
-            if (!hasAllTopologyKeys(node.labels(), constraints)) {
-                continue;
-            }
+        // Per node (in parallel), then merged in node order as one thread would.
+        int numNodes = nodes.size();
+        int[][] matching = new int[n][numNodes];
+        Parallelizer par = handle.parallelizer();
+        ClusterSnapshot snapshot = handle.snapshot();
+        if (nodes == snapshot.nodes()) {
+            // The whole cluster: domains from the label columns, matching pods from the label set index, so that
+            // only nodes whose inclusion depends on them, or that run matching pods, are visited; sums per domain
+            // number, entered into the maps in the order the node walk below would enter them.
+            LabelColumn[] columns = new LabelColumn[n];
+            boolean[] needsNode = new boolean[n];
             for (int i = 0; i < n; i++) {
-                Constraint c = constraints.get(i);
-                if (!c.includes(inclusion, node)) {
-                    continue;
+                columns[i] = snapshot.labelValues(constraints.get(i).topologyKey());
+                needsNode[i] = constraints.get(i).needsNode(inclusion);
+            }
+            boolean[][] eligible = new boolean[n][numNodes];
+            par.until(numNodes, par.chunkSize(numNodes), j -> {
+                for (int i = 0; i < n; i++) {
+                    if (columns[i].ids()[j] < 0) {
+                        return;
+                    }
+                }
+                for (int i = 0; i < n; i++) {
+                    eligible[i][j] = !needsNode[i] || constraints.get(i).includes(inclusion, nodes.get(j));
+                }
+            });
+            for (int i = 0; i < n; i++) {
+                counters[i].addLivePods(snapshot.labelSetIndex(), matching[i]);
+                int[] ids = columns[i].ids();
+                int[] sums = new int[columns[i].distinct().length];
+                int[] order = new int[sums.length];
+                boolean[] seen = new boolean[sums.length];
+                int domainsSeen = 0;
+                for (int j = 0; j < numNodes; j++) {
+                    if (!eligible[i][j]) {
+                        continue;
+                    }
+                    int d = ids[j];
+                    if (!seen[d]) {
+                        seen[d] = true;
+                        order[domainsSeen++] = d;
+                    }
+                    sums[d] += matching[i][j];
                 }
                 // Every eligible domain is recorded, with 0 when no pod matches: it counts towards minDomains.
-                counts.get(i).merge(label(node.labels(), c.topologyKey()), countMatching(node.pods(), c.selector(), pod.namespace()), Integer::sum);
+                for (int k = 0; k < domainsSeen; k++) {
+                    counts.get(i).put(columns[i].distinct()[order[k]], sums[order[k]]);
+                }
+            }
+        } else {
+            String[][] domains = new String[n][numNodes];
+            par.until(numNodes, par.chunkSize(numNodes), j -> {
+                NodeInfo node = nodes.get(j);
+                if (!hasAllTopologyKeys(node.labels(), constraints)) {
+                    return;
+                }
+                for (int i = 0; i < n; i++) {
+                    Constraint c = constraints.get(i);
+                    if (c.includes(inclusion, node)) {
+                        domains[i][j] = label(node.labels(), c.topologyKey());
+                        matching[i][j] = counters[i].count(node);
+                    }
+                }
+            });
+            for (int j = 0; j < numNodes; j++) {
+                for (int i = 0; i < n; i++) {
+                    // Every eligible domain is recorded, with 0 when no pod matches: it counts towards minDomains.
+                    if (domains[i][j] != null) {
+                        counts.get(i).merge(domains[i][j], matching[i][j], Integer::sum);
+                    }
+                }
             }
         }
         CriticalPaths[] paths = new CriticalPaths[n];
@@ -388,23 +468,43 @@ public final class PodTopologySpread implements PreFilterPlugin, PreFilterExtens
         }
 
         NodeInclusion inclusion = NodeInclusion.of(pod.pod());
-        for (NodeInfo node : allNodes) {
-            if (requireAllTopologies && !hasAllTopologyKeys(node.labels(), constraints)) {
+        Counter[] counters = new Counter[n];
+        for (int i = 0; i < n; i++) {
+            counters[i] = constraints.get(i).counter(pod.namespace());
+        }
+        // Matching pods on every node of the cluster, visited through the label set index: only nodes running such
+        // pods. Only domains of candidate nodes are counted; hostname domains are counted per node in Score.
+        ClusterSnapshot snapshot = handle.snapshot();
+        String[][] columns = new String[n][];
+        for (int i = 0; i < n; i++) {
+            columns[i] = snapshot.labelColumn(constraints.get(i).topologyKey());
+        }
+        for (int i = 0; i < n; i++) {
+            Constraint c = constraints.get(i);
+            Map<String, long[]> domainCounts = counts.get(i);
+            if (domainCounts.isEmpty()) {
                 continue;
             }
-            for (int i = 0; i < n; i++) {
-                Constraint c = constraints.get(i);
-                if (!c.includes(inclusion, node)) {
-                    continue;
+            boolean needsNode = c.needsNode(inclusion);
+            String[] column = columns[i];
+            counters[i].forEachLive(snapshot.labelSetIndex(), (position, live) -> {
+                if (requireAllTopologies) {
+                    for (String[] col : columns) {
+                        if (col[position] == null) {
+                            return;
+                        }
+                    }
                 }
-                // Only domains of candidate nodes are counted; hostname domains are counted per node in Score.
-                long[] count = counts.get(i).get(labelOrEmpty(node.labels(), c.topologyKey()));
+                if (needsNode && !c.includes(inclusion, allNodes.get(position))) {
+                    return;
+                }
+                long[] count = domainCounts.get(column[position] == null ? "" : column[position]);
                 if (count != null) {
-                    count[0] += countMatching(node.pods(), c.selector(), pod.namespace());
+                    count[0] += live;
                 }
-            }
+            });
         }
-        state.write(PRE_SCORE_KEY, new PreScoreState(List.copyOf(constraints), ignored, counts, weights));
+        state.write(PRE_SCORE_KEY, new PreScoreState(List.copyOf(constraints), ignored, counts, weights, counters));
         return Status.SUCCESS;
     }
 
@@ -426,7 +526,7 @@ public final class PodTopologySpread implements PreFilterPlugin, PreFilterExtens
             }
             long cnt;
             if (LABEL_HOSTNAME.equals(c.topologyKey())) {
-                cnt = countMatching(node.pods(), c.selector(), pod.namespace());
+                cnt = s.counters[i].count(node);
             } else {
                 long[] v = s.topologyValueToPodCounts.get(i).get(tpVal);
                 cnt = v == null ? 0 : v[0];
@@ -499,7 +599,7 @@ public final class PodTopologySpread implements PreFilterPlugin, PreFilterExtens
                     throw new SelectorException("obtaining pod's " + kind + " topology spread constraints: " + e.getMessage());
                 }
                 selector = withMatchLabelKeys(selector, c.getMatchLabelKeys(), pod.labels());
-                out.add(new Constraint(c.getMaxSkew() == null ? 0 : c.getMaxSkew(), c.getTopologyKey() == null ? "" : c.getTopologyKey(), selector,
+                out.add(new Constraint(c.getMaxSkew() == null ? 0 : c.getMaxSkew(), c.getTopologyKey() == null ? "" : c.getTopologyKey().intern(), selector,
                         c.getMinDomains() == null ? 1 : c.getMinDomains(), c.getNodeAffinityPolicy() == null || HONOR.equals(c.getNodeAffinityPolicy()),
                         HONOR.equals(c.getNodeTaintsPolicy())));
             }
@@ -565,21 +665,66 @@ public final class PodTopologySpread implements PreFilterPlugin, PreFilterExtens
         return true;
     }
 
-    /** Non-terminating pods of the namespace matching the selector; an empty selector counts nothing. */
-    static int countMatching(List<PodInfo> pods, Selector selector, String namespace) {
-        if (selector.isEverything()) {
-            return 0;
+    /**
+     * Counts a node's non-terminating pods of the namespace that match the selector (an empty selector counts nothing),
+     * from the node's label groups: the selector is evaluated once per label set and cycle, not once per pod. Shared by
+     * the threads of a cycle.
+     */
+    static final class Counter {
+        private final boolean countsNothing;
+        private final LabelSetMatcher matcher;
+
+        Counter(Selector selector, String namespace) {
+            this.countsNothing = selector.isEverything();
+            this.matcher = new LabelSetMatcher(ls -> ls.namespace().equals(namespace) && selector.matches(ls.labels()));
         }
-        int count = 0;
-        for (PodInfo p : pods) {
-            if (p.terminating() || !p.namespace().equals(namespace)) {
-                continue;
+
+        /** Receives a node (its position in the snapshot's nodes) and some of its matching pods. */
+        @FunctionalInterface
+        interface PodsOnNode {
+            void accept(int position, int pods);
+        }
+
+        /**
+         * Visits the matching non-terminating pods of the snapshot through its label set index: a node may be visited
+         * several times (once per matching set); the counts add up to {@link #count} of the node.
+         */
+        void forEachLive(LabelSetIndex index, PodsOnNode visitor) {
+            if (countsNothing) {
+                return;
             }
-            if (selector.matches(p.labels())) {
-                count++;
+            for (int k = 0, sets = index.setCount(); k < sets; k++) {
+                int set = index.set(k);
+                if (!matcher.matches(set)) {
+                    continue;
+                }
+                int[] e = index.entries(set);
+                for (int j = 0, m = index.nodeCount(set); j < m; j++) {
+                    if (e[3 * j + 2] != 0) {
+                        visitor.accept(e[3 * j], e[3 * j + 2]);
+                    }
+                }
             }
         }
-        return count;
+
+        /** Adds every node's {@link #count} to {@code byPosition} (indexed like the snapshot's nodes). */
+        void addLivePods(LabelSetIndex index, int[] byPosition) {
+            forEachLive(index, (position, pods) -> byPosition[position] += pods);
+        }
+
+        int count(NodeInfo node) {
+            if (countsNothing) {
+                return 0;
+            }
+            int count = 0;
+            for (int g = 0, n = node.labelGroupCount(); g < n; g++) {
+                int live = node.labelGroupLivePods(g);
+                if (live != 0 && matcher.matches(node.labelGroupId(g))) {
+                    count += live;
+                }
+            }
+            return count;
+        }
     }
 
     /** ln(size + 2): keeps the counts of small topologies from being watered down by big ones. */

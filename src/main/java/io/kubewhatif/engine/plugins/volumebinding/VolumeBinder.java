@@ -89,7 +89,25 @@ final class VolumeBinder {
     }
 
     /** The pod's claims as PreFilter sorted them (PodVolumeClaims), plus the PVs of the delayed claims' classes. */
-    record Claims(List<BoundClaim> bound, List<Claim> unboundDelayed, int unboundImmediate, Map<String, List<Candidate>> candidatesByClass) {
+    record Claims(List<BoundClaim> bound, List<Claim> unboundDelayed, int unboundImmediate, Map<String, List<Candidate>> candidatesByClass,
+                  Map<Claim, List<Candidate>> candidatesByClaim) {
+        Claims(List<BoundClaim> bound, List<Claim> unboundDelayed, int unboundImmediate, Map<String, List<Candidate>> candidatesByClass) {
+            this(bound, unboundDelayed, unboundImmediate, candidatesByClass, pruneAll(unboundDelayed, candidatesByClass));
+        }
+
+        /** The candidates {@link #findMatchingVolume} walks for a claim of {@link #unboundDelayed()}. */
+        List<Candidate> candidatesFor(Claim c) {
+            List<Candidate> l = candidatesByClaim.get(c);
+            return l != null ? l : candidatesByClass.getOrDefault(c.storageClass(), List.of());
+        }
+
+        private static Map<Claim, List<Candidate>> pruneAll(List<Claim> claims, Map<String, List<Candidate>> byClass) {
+            Map<Claim, List<Candidate>> m = new java.util.IdentityHashMap<>();
+            for (Claim c : claims) {
+                m.put(c, pruned(c, byClass.getOrDefault(c.storageClass(), List.of())));
+            }
+            return java.util.Collections.unmodifiableMap(m);
+        }
     }
 
     /** A PV chosen for a claim. */
@@ -183,7 +201,8 @@ final class VolumeBinder {
         if (!byClass.isEmpty()) {
             for (PersistentVolume pv : snapshot.list(PersistentVolume.class)) {
                 List<Candidate> l = byClass.get(StorageHelpers.volumeClass(pv));
-                if (l != null) {
+                // A PV claimed by another claim is never a candidate (see pruned): not worth describing.
+                if (l != null && claimedByOneOf(pv, delayed)) {
                     l.add(Candidate.of(pv));
                 }
             }
@@ -280,7 +299,7 @@ final class VolumeBinder {
                     if (c.selectorError() != null) {
                         return new Found(null, null, "error creating internal label selector for claim: " + c.key() + ": " + c.selectorError());
                     }
-                    Candidate pv = findMatchingVolume(c, claims.candidatesByClass().getOrDefault(c.storageClass(), List.of()), nodeLabels, chosen);
+                    Candidate pv = findMatchingVolume(c, claims.candidatesFor(c), nodeLabels, chosen);
                     if (pv == null) {
                         toProvision.add(c);
                         unboundSatisfied = false;
@@ -367,6 +386,45 @@ final class VolumeBinder {
             }
         }
         return smallest;
+    }
+
+    /**
+     * The PVs {@link #findMatchingVolume} could pick for the claim on some node, in order: it skips the others on
+     * every node (claimed by another claim, too small, another mode or attributes class, being deleted, not Available,
+     * not selected, another class, wrong access modes), whatever the node's labels. Computed once per cycle instead of
+     * once per node; the walk over the rest gives the same PV on every node.
+     */
+    static List<Candidate> pruned(Claim claim, List<Candidate> pvs) {
+        List<Candidate> out = new ArrayList<>();
+        for (Candidate pv : pvs) {
+            boolean boundToClaim = isVolumeBoundToClaim(pv.pv(), claim.pvc());
+            if (pv.pv().getSpec().getClaimRef() != null && !boundToClaim) {
+                continue;
+            }
+            if (pv.capacity().compareTo(claim.requested()) < 0 || !pv.volumeMode().equals(claim.volumeMode())
+                    || !pv.volumeAttributesClass().equals(claim.volumeAttributesClass()) || pv.deleting()) {
+                continue;
+            }
+            if (!boundToClaim && (!"Available".equals(pv.phase()) || (claim.selector() != null && !claim.selector().matches(pv.labels()))
+                    || !pv.storageClass().equals(claim.storageClass()) || !pv.accessModes().containsAll(claim.accessModes()))) {
+                continue;
+            }
+            out.add(pv);
+        }
+        return List.copyOf(out);
+    }
+
+    /** The PV has no claimRef, or its claimRef is one of the claims. */
+    private static boolean claimedByOneOf(PersistentVolume pv, List<Claim> claims) {
+        if (pv.getSpec() == null || pv.getSpec().getClaimRef() == null) {
+            return true;
+        }
+        for (Claim c : claims) {
+            if (isVolumeBoundToClaim(pv, c.pvc())) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /** IsVolumeBoundToClaim: the PV's claimRef names the claim (and its UID, when the ref carries one). */

@@ -1,0 +1,754 @@
+package io.kubewhatif.load;
+
+import io.fabric8.kubernetes.api.model.Container;
+import io.fabric8.kubernetes.api.model.ContainerPort;
+import io.fabric8.kubernetes.api.model.HasMetadata;
+import io.fabric8.kubernetes.api.model.IntOrString;
+import io.fabric8.kubernetes.api.model.LabelSelector;
+import io.fabric8.kubernetes.api.model.LabelSelectorRequirement;
+import io.fabric8.kubernetes.api.model.Node;
+import io.fabric8.kubernetes.api.model.NodeAffinity;
+import io.fabric8.kubernetes.api.model.NodeSelector;
+import io.fabric8.kubernetes.api.model.NodeSelectorRequirement;
+import io.fabric8.kubernetes.api.model.NodeSelectorTerm;
+import io.fabric8.kubernetes.api.model.PersistentVolume;
+import io.fabric8.kubernetes.api.model.PersistentVolumeClaim;
+import io.fabric8.kubernetes.api.model.Pod;
+import io.fabric8.kubernetes.api.model.PodAffinityTerm;
+import io.fabric8.kubernetes.api.model.PodSpec;
+import io.fabric8.kubernetes.api.model.PreferredSchedulingTerm;
+import io.fabric8.kubernetes.api.model.Quantity;
+import io.fabric8.kubernetes.api.model.ReplicationController;
+import io.fabric8.kubernetes.api.model.ResourceRequirements;
+import io.fabric8.kubernetes.api.model.Service;
+import io.fabric8.kubernetes.api.model.Taint;
+import io.fabric8.kubernetes.api.model.Toleration;
+import io.fabric8.kubernetes.api.model.TopologySpreadConstraint;
+import io.fabric8.kubernetes.api.model.WeightedPodAffinityTerm;
+import io.fabric8.kubernetes.api.model.apps.Deployment;
+import io.fabric8.kubernetes.api.model.apps.ReplicaSet;
+import io.fabric8.kubernetes.api.model.apps.StatefulSet;
+import io.fabric8.kubernetes.api.model.policy.v1.PodDisruptionBudget;
+import io.fabric8.kubernetes.api.model.storage.StorageClass;
+import io.kubewhatif.engine.util.QuantityFormatException;
+
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeMap;
+import java.util.regex.Pattern;
+
+/**
+ * The part of the API server's validation (k8s.io/kubernetes pkg/apis/core/validation and apimachinery's
+ * metav1 validation) that guards what the scheduler reads: label keys and values, label and node selectors,
+ * affinity terms, tolerations, taints, topology spread constraints, ports and resource quantities. A manifest
+ * that never went through an API server can carry values a real cluster would have refused; kube-whatif refuses
+ * them the same way, with the API server's message, instead of letting a plugin fail or silently mis-schedule.
+ *
+ * <p>{@link #validate} returns the first error (the API server lists them all; one is enough to fix the file).
+ */
+public final class ApiValidation {
+    private ApiValidation() {
+    }
+
+    private static final String QNAME_CHAR = "[A-Za-z0-9]";
+    private static final String QNAME_EXT_CHAR = "[-A-Za-z0-9_.]";
+    private static final String QUALIFIED_NAME_FMT = "(" + QNAME_CHAR + QNAME_EXT_CHAR + "*)?" + QNAME_CHAR;
+    private static final String QUALIFIED_NAME_ERR = "must consist of alphanumeric characters, '-', '_' or '.', "
+            + "and must start and end with an alphanumeric character";
+    private static final Pattern QUALIFIED_NAME = Pattern.compile("^" + QUALIFIED_NAME_FMT + "$");
+    private static final String LABEL_VALUE_FMT = "(" + QUALIFIED_NAME_FMT + ")?";
+    private static final String LABEL_VALUE_ERR = "a valid label must be an empty string or consist of alphanumeric characters, "
+            + "'-', '_' or '.', and must start and end with an alphanumeric character";
+    private static final Pattern LABEL_VALUE = Pattern.compile("^" + LABEL_VALUE_FMT + "$");
+    private static final String DNS1123_LABEL_FMT = "[a-z0-9]([-a-z0-9]*[a-z0-9])?";
+    private static final String DNS1123_SUBDOMAIN_FMT = DNS1123_LABEL_FMT + "(\\." + DNS1123_LABEL_FMT + ")*";
+    private static final String DNS1123_SUBDOMAIN_ERR = "a lowercase RFC 1123 subdomain must consist of lower case alphanumeric "
+            + "characters, '-' or '.', and must start and end with an alphanumeric character";
+    private static final Pattern DNS1123_SUBDOMAIN = Pattern.compile("^" + DNS1123_SUBDOMAIN_FMT + "$");
+    private static final String NOT_POSITIVE = "must be greater than zero";
+
+    /** The first validation error of a decoded object (path: problem), or null when it is valid. */
+    public static String validate(HasMetadata o) {
+        List<String> errs = new ArrayList<>();
+        if (o.getMetadata() != null && o.getMetadata().getLabels() != null) {
+            validateLabels(o.getMetadata().getLabels(), "metadata.labels", errs);
+        }
+        if (!errs.isEmpty()) {
+            return errs.get(0);
+        }
+        if (o instanceof Pod p) {
+            validatePodSpec(p.getSpec(), "spec", errs);
+        } else if (o instanceof Node n) {
+            validateNode(n, errs);
+        } else if (o instanceof Service s && s.getSpec() != null && s.getSpec().getSelector() != null) {
+            validateLabels(s.getSpec().getSelector(), "spec.selector", errs);
+        } else if (o instanceof PodDisruptionBudget pdb && pdb.getSpec() != null) {
+            validatePdb(pdb, errs);
+        } else if (o instanceof ReplicaSet rs && rs.getSpec() != null) {
+            validateLabelSelector(rs.getSpec().getSelector(), "spec.selector", errs);
+        } else if (o instanceof StatefulSet ss && ss.getSpec() != null) {
+            validateLabelSelector(ss.getSpec().getSelector(), "spec.selector", errs);
+        } else if (o instanceof Deployment dp && dp.getSpec() != null) {
+            validateLabelSelector(dp.getSpec().getSelector(), "spec.selector", errs);
+        } else if (o instanceof ReplicationController rc && rc.getSpec() != null && rc.getSpec().getSelector() != null) {
+            validateLabels(rc.getSpec().getSelector(), "spec.selector", errs);
+        } else if (o instanceof PersistentVolumeClaim pvc && pvc.getSpec() != null) {
+            validateLabelSelector(pvc.getSpec().getSelector(), "spec.selector", errs);
+        } else if (o instanceof PersistentVolume pv && pv.getSpec() != null && pv.getSpec().getNodeAffinity() != null
+                && pv.getSpec().getNodeAffinity().getRequired() != null) {
+            validateNodeSelector(pv.getSpec().getNodeAffinity().getRequired(), false, "spec.nodeAffinity.required", errs);
+        } else if (o instanceof StorageClass sc && sc.getVolumeBindingMode() != null) {
+            String m = sc.getVolumeBindingMode();
+            if (!m.equals("Immediate") && !m.equals("WaitForFirstConsumer")) {
+                errs.add(Messages.notSupported("volumeBindingMode", m, "Immediate", "WaitForFirstConsumer"));
+            }
+        }
+        return errs.isEmpty() ? null : errs.get(0);
+    }
+
+    // ---- pods --------------------------------------------------------------------------------------------------------
+
+    private static void validatePodSpec(PodSpec spec, String path, List<String> errs) {
+        if (spec == null) {
+            return;
+        }
+        validateContainers(spec.getContainers(), path + ".containers", errs);
+        validateContainers(spec.getInitContainers(), path + ".initContainers", errs);
+        if (spec.getNodeSelector() != null) {
+            validateLabels(spec.getNodeSelector(), path + ".nodeSelector", errs);
+        }
+        if (spec.getAffinity() != null) {
+            String a = path + ".affinity";
+            NodeAffinity na = spec.getAffinity().getNodeAffinity();
+            if (na != null) {
+                if (na.getRequiredDuringSchedulingIgnoredDuringExecution() != null) {
+                    validateNodeSelector(na.getRequiredDuringSchedulingIgnoredDuringExecution(), false,
+                            a + ".nodeAffinity.requiredDuringSchedulingIgnoredDuringExecution", errs);
+                }
+                validatePreferredSchedulingTerms(na.getPreferredDuringSchedulingIgnoredDuringExecution(),
+                        a + ".nodeAffinity.preferredDuringSchedulingIgnoredDuringExecution", errs);
+            }
+            if (spec.getAffinity().getPodAffinity() != null) {
+                var pa = spec.getAffinity().getPodAffinity();
+                validatePodAffinityTerms(pa.getRequiredDuringSchedulingIgnoredDuringExecution(),
+                        a + ".podAffinity.requiredDuringSchedulingIgnoredDuringExecution", errs);
+                validateWeightedPodAffinityTerms(pa.getPreferredDuringSchedulingIgnoredDuringExecution(),
+                        a + ".podAffinity.preferredDuringSchedulingIgnoredDuringExecution", errs);
+            }
+            if (spec.getAffinity().getPodAntiAffinity() != null) {
+                var paa = spec.getAffinity().getPodAntiAffinity();
+                validatePodAffinityTerms(paa.getRequiredDuringSchedulingIgnoredDuringExecution(),
+                        a + ".podAntiAffinity.requiredDuringSchedulingIgnoredDuringExecution", errs);
+                validateWeightedPodAffinityTerms(paa.getPreferredDuringSchedulingIgnoredDuringExecution(),
+                        a + ".podAntiAffinity.preferredDuringSchedulingIgnoredDuringExecution", errs);
+            }
+        }
+        validateTopologySpreadConstraints(spec.getTopologySpreadConstraints(), path + ".topologySpreadConstraints", errs);
+        validateTolerations(spec.getTolerations(), path + ".tolerations", errs);
+        String pp = spec.getPreemptionPolicy();
+        if (pp != null && !pp.isEmpty() && !pp.equals("Never") && !pp.equals("PreemptLowerPriority")) {
+            errs.add(Messages.notSupported(path + ".preemptionPolicy", pp, "Never", "PreemptLowerPriority"));
+        }
+    }
+
+    private static void validateContainers(List<Container> containers, String path, List<String> errs) {
+        if (containers == null) {
+            return;
+        }
+        for (int i = 0; i < containers.size(); i++) {
+            Container c = containers.get(i);
+            String p = path + "[" + i + "]";
+            if (c == null) {
+                errs.add(Messages.required(p, "a container"));
+                continue;
+            }
+            if (c.getPorts() != null) {
+                for (int j = 0; j < c.getPorts().size(); j++) {
+                    validatePort(c.getPorts().get(j), p + ".ports[" + j + "]", errs);
+                }
+            }
+            validateRequestsWithinLimits(c.getResources(), p + ".resources", errs);
+        }
+    }
+
+    private static void validatePort(ContainerPort port, String p, List<String> errs) {
+        if (port == null) {
+            return;
+        }
+        int cp = port.getContainerPort() == null ? 0 : port.getContainerPort();
+        if (cp < 1 || cp > 65535) {
+            errs.add(Messages.invalid(p + ".containerPort", cp, "must be between 1 and 65535, inclusive"));
+        }
+        Integer hp = port.getHostPort();
+        if (hp != null && hp != 0 && (hp < 1 || hp > 65535)) {
+            errs.add(Messages.invalid(p + ".hostPort", hp, "must be between 1 and 65535, inclusive"));
+        }
+        String proto = port.getProtocol();
+        if (proto != null && !proto.equals("TCP") && !proto.equals("UDP") && !proto.equals("SCTP")) {
+            errs.add(Messages.notSupported(p + ".protocol", proto, "SCTP", "TCP", "UDP"));
+        }
+    }
+
+    /** ValidateResourceRequirements: a request may not exceed its limit. */
+    private static void validateRequestsWithinLimits(ResourceRequirements r, String path, List<String> errs) {
+        if (r == null || r.getRequests() == null || r.getLimits() == null) {
+            return;
+        }
+        for (Map.Entry<String, Quantity> e : new TreeMap<>(r.getRequests()).entrySet()) {
+            Quantity limit = r.getLimits().get(e.getKey());
+            if (limit == null || e.getValue() == null) {
+                continue;
+            }
+            String req = text(e.getValue());
+            String lim = text(limit);
+            try {
+                if (io.kubewhatif.engine.util.Quantity.parse(req).compareTo(io.kubewhatif.engine.util.Quantity.parse(lim)) > 0) {
+                    errs.add(Messages.invalid(path + ".requests", req, "must be less than or equal to " + e.getKey() + " limit of " + lim));
+                }
+            } catch (QuantityFormatException ignored) {
+                // reported by the quantity check
+            }
+        }
+    }
+
+    static String text(Quantity q) {
+        return q == null ? "" : (q.getAmount() == null ? "" : q.getAmount()) + (q.getFormat() == null ? "" : q.getFormat());
+    }
+
+    private static void validateTolerations(List<Toleration> tolerations, String path, List<String> errs) {
+        if (tolerations == null) {
+            return;
+        }
+        for (int i = 0; i < tolerations.size(); i++) {
+            Toleration t = tolerations.get(i);
+            String p = path + "[" + i + "]";
+            if (t == null) {
+                continue;
+            }
+            String key = t.getKey() == null ? "" : t.getKey();
+            String op = t.getOperator() == null ? "" : t.getOperator();
+            String value = t.getValue() == null ? "" : t.getValue();
+            String effect = t.getEffect() == null ? "" : t.getEffect();
+            if (!key.isEmpty()) {
+                validateLabelName(key, p + ".key", errs);
+            }
+            if (key.isEmpty() && !op.equals("Exists")) {
+                errs.add(Messages.invalid(p + ".operator", op, "operator must be Exists when `key` is empty, which means \"match all values and all keys\""));
+            }
+            if (t.getTolerationSeconds() != null && !effect.equals("NoExecute")) {
+                errs.add(Messages.invalid(p + ".effect", effect, "effect must be 'NoExecute' when `tolerationSeconds` is set"));
+            }
+            switch (op) {
+                case "Equal", "" -> {
+                    List<String> msgs = isValidLabelValue(value);
+                    if (!msgs.isEmpty()) {
+                        errs.add(Messages.invalid(p + ".operator", value, String.join(";", msgs)));
+                    }
+                }
+                case "Exists" -> {
+                    if (!value.isEmpty()) {
+                        errs.add(Messages.invalidJson(p + ".operator", tolerationJson(t), "value must be empty when `operator` is 'Exists'"));
+                    }
+                }
+                default -> errs.add(Messages.notSupported(p + ".operator", op, "Equal", "Exists"));
+            }
+            if (!effect.isEmpty()) {
+                validateTaintEffect(effect, p + ".effect", errs);
+            }
+        }
+    }
+
+    /** A toleration as field.Error prints it (encoding/json of the internal core.Toleration). */
+    private static String tolerationJson(Toleration t) {
+        StringBuilder sb = new StringBuilder("{");
+        sb.append("\"Key\":").append(json(t.getKey())).append(',');
+        sb.append("\"Operator\":").append(json(t.getOperator())).append(',');
+        sb.append("\"Value\":").append(json(t.getValue())).append(',');
+        sb.append("\"Effect\":").append(json(t.getEffect())).append(',');
+        sb.append("\"TolerationSeconds\":").append(t.getTolerationSeconds() == null ? "null" : t.getTolerationSeconds().toString());
+        return sb.append('}').toString();
+    }
+
+    private static String json(String s) {
+        return Messages.goQuote(s == null ? "" : s);
+    }
+
+    private static void validateTaintEffect(String effect, String path, List<String> errs) {
+        if (!effect.equals("NoSchedule") && !effect.equals("PreferNoSchedule") && !effect.equals("NoExecute")) {
+            errs.add(Messages.notSupported(path, effect, "NoSchedule", "PreferNoSchedule", "NoExecute"));
+        }
+    }
+
+    private static void validateTopologySpreadConstraints(List<TopologySpreadConstraint> cs, String path, List<String> errs) {
+        if (cs == null) {
+            return;
+        }
+        for (int i = 0; i < cs.size(); i++) {
+            TopologySpreadConstraint c = cs.get(i);
+            String p = path + "[" + i + "]";
+            if (c == null) {
+                continue;
+            }
+            int maxSkew = c.getMaxSkew() == null ? 0 : c.getMaxSkew();
+            if (maxSkew <= 0) {
+                errs.add(Messages.invalid(p + ".maxSkew", maxSkew, NOT_POSITIVE));
+            }
+            if (c.getTopologyKey() == null || c.getTopologyKey().isEmpty()) {
+                errs.add(Messages.required(p + ".topologyKey", "can not be empty"));
+            }
+            String w = c.getWhenUnsatisfiable() == null ? "" : c.getWhenUnsatisfiable();
+            if (!w.equals("DoNotSchedule") && !w.equals("ScheduleAnyway")) {
+                errs.add(Messages.notSupported(p + ".whenUnsatisfiable", w, "DoNotSchedule", "ScheduleAnyway"));
+            }
+            for (int j = i + 1; j < cs.size(); j++) {
+                TopologySpreadConstraint o = cs.get(j);
+                if (o != null && java.util.Objects.equals(o.getTopologyKey(), c.getTopologyKey())
+                        && java.util.Objects.equals(o.getWhenUnsatisfiable(), c.getWhenUnsatisfiable())) {
+                    errs.add(Messages.duplicate(p + ".{topologyKey, whenUnsatisfiable}",
+                            Messages.goQuote("{" + nz(c.getTopologyKey()) + ", " + w + "}")));
+                    break;
+                }
+            }
+            if (c.getMinDomains() != null) {
+                if (c.getMinDomains() <= 0) {
+                    errs.add(Messages.invalid(p + ".minDomains", c.getMinDomains(), NOT_POSITIVE));
+                }
+                if (!w.equals("DoNotSchedule")) {
+                    errs.add(Messages.invalid(p + ".minDomains", c.getMinDomains(),
+                            "can only use minDomains if whenUnsatisfiable=DoNotSchedule, not " + w));
+                }
+            }
+            validateInclusionPolicy(c.getNodeAffinityPolicy(), p + ".nodeAffinityPolicy", errs);
+            validateInclusionPolicy(c.getNodeTaintsPolicy(), p + ".nodeTaintsPolicy", errs);
+            if (c.getLabelSelector() == null && c.getMatchLabelKeys() != null && !c.getMatchLabelKeys().isEmpty()) {
+                errs.add(Messages.forbidden(p + ".matchLabelKeys", "must not be specified when labelSelector is not set"));
+            }
+            validateLabelSelector(c.getLabelSelector(), p + ".labelSelector", errs);
+        }
+    }
+
+    private static String nz(String s) {
+        return s == null ? "" : s;
+    }
+
+    private static void validateInclusionPolicy(String policy, String path, List<String> errs) {
+        if (policy != null && !policy.equals("Honor") && !policy.equals("Ignore")) {
+            errs.add(Messages.notSupported(path, policy, "Honor", "Ignore"));
+        }
+    }
+
+    private static void validatePodAffinityTerms(List<PodAffinityTerm> terms, String path, List<String> errs) {
+        if (terms == null) {
+            return;
+        }
+        for (int i = 0; i < terms.size(); i++) {
+            validatePodAffinityTerm(terms.get(i), path + "[" + i + "]", errs);
+        }
+    }
+
+    private static void validateWeightedPodAffinityTerms(List<WeightedPodAffinityTerm> terms, String path, List<String> errs) {
+        if (terms == null) {
+            return;
+        }
+        for (int i = 0; i < terms.size(); i++) {
+            WeightedPodAffinityTerm t = terms.get(i);
+            if (t == null) {
+                continue;
+            }
+            int w = t.getWeight() == null ? 0 : t.getWeight();
+            if (w <= 0 || w > 100) {
+                errs.add(Messages.invalid(path + "[" + i + "].weight", w, "must be in the range 1-100"));
+            }
+            validatePodAffinityTerm(t.getPodAffinityTerm() == null ? new PodAffinityTerm() : t.getPodAffinityTerm(),
+                    path + "[" + i + "].podAffinityTerm", errs);
+        }
+    }
+
+    private static void validatePodAffinityTerm(PodAffinityTerm t, String path, List<String> errs) {
+        if (t == null) {
+            return;
+        }
+        validateLabelSelector(t.getLabelSelector(), path + ".labelSelector", errs);
+        validateLabelSelector(t.getNamespaceSelector(), path + ".namespaceSelector", errs);
+        if (t.getLabelSelector() == null) {
+            if (t.getMatchLabelKeys() != null && !t.getMatchLabelKeys().isEmpty()) {
+                errs.add(Messages.forbidden(path + ".matchLabelKeys", "must not be specified when labelSelector is not set"));
+            }
+            if (t.getMismatchLabelKeys() != null && !t.getMismatchLabelKeys().isEmpty()) {
+                errs.add(Messages.forbidden(path + ".mismatchLabelKeys", "must not be specified when labelSelector is not set"));
+            }
+        }
+        if (t.getTopologyKey() == null || t.getTopologyKey().isEmpty()) {
+            errs.add(Messages.required(path + ".topologyKey", "can not be empty"));
+        }
+        validateLabelName(t.getTopologyKey() == null ? "" : t.getTopologyKey(), path + ".topologyKey", errs);
+    }
+
+    private static void validatePreferredSchedulingTerms(List<PreferredSchedulingTerm> terms, String path, List<String> errs) {
+        if (terms == null) {
+            return;
+        }
+        for (int i = 0; i < terms.size(); i++) {
+            PreferredSchedulingTerm t = terms.get(i);
+            if (t == null) {
+                continue;
+            }
+            int w = t.getWeight() == null ? 0 : t.getWeight();
+            if (w <= 0 || w > 100) {
+                errs.add(Messages.invalid(path + "[" + i + "].weight", w, "must be in the range 1-100"));
+            }
+            // The API server always allows invalid label values in preferred terms.
+            validateNodeSelectorTerm(t.getPreference() == null ? new NodeSelectorTerm() : t.getPreference(), true,
+                    path + "[" + i + "].preference", errs);
+        }
+    }
+
+    // ---- nodes -------------------------------------------------------------------------------------------------------
+
+    private static void validateNode(Node n, List<String> errs) {
+        if (n.getSpec() == null || n.getSpec().getTaints() == null) {
+            return;
+        }
+        List<Taint> taints = n.getSpec().getTaints();
+        Set<String> seen = new HashSet<>();
+        for (int i = 0; i < taints.size(); i++) {
+            Taint t = taints.get(i);
+            String p = "spec.taints[" + i + "]";
+            if (t == null) {
+                continue;
+            }
+            String key = nz(t.getKey());
+            validateLabelName(key, p + ".key", errs);
+            List<String> msgs = isValidLabelValue(nz(t.getValue()));
+            if (!msgs.isEmpty()) {
+                errs.add(Messages.invalid(p + ".value", nz(t.getValue()), String.join(";", msgs)));
+            }
+            String effect = nz(t.getEffect());
+            if (effect.isEmpty()) {
+                errs.add(Messages.required(p + ".effect", ""));
+            } else {
+                validateTaintEffect(effect, p + ".effect", errs);
+            }
+            if (!seen.add(effect + "\u0000" + key)) {
+                errs.add(Messages.duplicate(p, "{\"Key\":" + json(key) + ",\"Value\":" + json(t.getValue()) + ",\"Effect\":" + json(effect)
+                        + ",\"TimeAdded\":null}") + ": taints must be unique by key and effect pair");
+            }
+        }
+    }
+
+    // ---- other objects -----------------------------------------------------------------------------------------------
+
+    private static void validatePdb(PodDisruptionBudget pdb, List<String> errs) {
+        var spec = pdb.getSpec();
+        if (spec.getMinAvailable() != null && spec.getMaxUnavailable() != null) {
+            errs.add(Messages.invalidJson("spec", "{\"minAvailable\":" + intOrString(spec.getMinAvailable())
+                    + ",\"maxUnavailable\":" + intOrString(spec.getMaxUnavailable()) + "}", "minAvailable and maxUnavailable cannot be both set"));
+        }
+        validateIntOrPercent(spec.getMinAvailable(), "spec.minAvailable", errs);
+        validateIntOrPercent(spec.getMaxUnavailable(), "spec.maxUnavailable", errs);
+        validateLabelSelector(spec.getSelector(), "spec.selector", errs);
+    }
+
+    private static String intOrString(IntOrString v) {
+        return v.getIntVal() != null ? v.getIntVal().toString() : json(v.getStrVal());
+    }
+
+    private static final Pattern PERCENT = Pattern.compile("^[0-9]+%$");
+
+    private static void validateIntOrPercent(IntOrString v, String path, List<String> errs) {
+        if (v == null) {
+            return;
+        }
+        if (v.getIntVal() != null) {
+            if (v.getIntVal() < 0) {
+                errs.add(Messages.invalid(path, v.getIntVal(), "must be greater than or equal to 0"));
+            }
+            return;
+        }
+        String s = nz(v.getStrVal());
+        if (!PERCENT.matcher(s).matches()) {
+            errs.add(Messages.invalid(path, s, "a valid percent string must be a numeric string followed by an ending '%' (e.g. '1%',  or '93%', regex used for validation is '[0-9]+%')"));
+        } else if (new java.math.BigInteger(s.substring(0, s.length() - 1)).compareTo(java.math.BigInteger.valueOf(100)) > 0) {
+            errs.add(Messages.invalid(path, s, "must not be greater than 100%"));
+        }
+    }
+
+    // ---- selectors and labels (apimachinery) ------------------------------------------------------------------------
+
+    static void validateLabelSelector(LabelSelector ls, String path, List<String> errs) {
+        if (ls == null) {
+            return;
+        }
+        if (ls.getMatchLabels() != null) {
+            validateLabels(ls.getMatchLabels(), path + ".matchLabels", errs);
+        }
+        List<LabelSelectorRequirement> exprs = ls.getMatchExpressions();
+        if (exprs == null) {
+            return;
+        }
+        for (int i = 0; i < exprs.size(); i++) {
+            LabelSelectorRequirement r = exprs.get(i);
+            String p = path + ".matchExpressions[" + i + "]";
+            if (r == null) {
+                continue;
+            }
+            String op = nz(r.getOperator());
+            List<String> values = r.getValues() == null ? List.of() : r.getValues();
+            switch (op) {
+                case "In", "NotIn" -> {
+                    if (values.isEmpty()) {
+                        errs.add(Messages.required(p + ".values", "must be specified when `operator` is 'In' or 'NotIn'"));
+                    }
+                }
+                case "Exists", "DoesNotExist" -> {
+                    if (!values.isEmpty()) {
+                        errs.add(Messages.forbidden(p + ".values", "may not be specified when `operator` is 'Exists' or 'DoesNotExist'"));
+                    }
+                }
+                default -> errs.add(Messages.invalid(p + ".operator", op, "not a valid selector operator"));
+            }
+            validateLabelName(nz(r.getKey()), p + ".key", errs);
+            for (int j = 0; j < values.size(); j++) {
+                List<String> msgs = isValidLabelValue(nz(values.get(j)));
+                for (String m : msgs) {
+                    errs.add(Messages.invalid(p + ".values[" + j + "]", nz(values.get(j)), m));
+                }
+            }
+        }
+    }
+
+    static void validateNodeSelector(NodeSelector ns, boolean allowInvalidValues, String path, List<String> errs) {
+        List<NodeSelectorTerm> terms = ns.getNodeSelectorTerms();
+        if (terms == null || terms.isEmpty()) {
+            errs.add(Messages.required(path + ".nodeSelectorTerms", "must have at least one node selector term"));
+            return;
+        }
+        for (int i = 0; i < terms.size(); i++) {
+            validateNodeSelectorTerm(terms.get(i) == null ? new NodeSelectorTerm() : terms.get(i), allowInvalidValues,
+                    path + ".nodeSelectorTerms[" + i + "]", errs);
+        }
+    }
+
+    private static void validateNodeSelectorTerm(NodeSelectorTerm term, boolean allowInvalidValues, String path, List<String> errs) {
+        List<NodeSelectorRequirement> exprs = term.getMatchExpressions();
+        if (exprs != null) {
+            for (int j = 0; j < exprs.size(); j++) {
+                if (exprs.get(j) != null) {
+                    validateNodeSelectorRequirement(exprs.get(j), allowInvalidValues, path + ".matchExpressions[" + j + "]", errs);
+                }
+            }
+        }
+        List<NodeSelectorRequirement> fields = term.getMatchFields();
+        if (fields != null) {
+            for (int j = 0; j < fields.size(); j++) {
+                NodeSelectorRequirement r = fields.get(j);
+                if (r == null) {
+                    continue;
+                }
+                String p = path + ".matchFields[" + j + "]";
+                String op = nz(r.getOperator());
+                if (op.equals("In") || op.equals("NotIn")) {
+                    if (r.getValues() == null || r.getValues().size() != 1) {
+                        errs.add(Messages.required(p + ".values", "must be only one value when `operator` is 'In' or 'NotIn' for node field selector"));
+                    }
+                } else {
+                    errs.add(Messages.invalid(p + ".operator", op, "not a valid selector operator"));
+                }
+                if (!"metadata.name".equals(r.getKey())) {
+                    errs.add(Messages.invalid(p + ".key", nz(r.getKey()), "not a valid field selector key"));
+                }
+            }
+        }
+    }
+
+    private static void validateNodeSelectorRequirement(NodeSelectorRequirement r, boolean allowInvalidValues, String p, List<String> errs) {
+        String op = nz(r.getOperator());
+        List<String> values = r.getValues() == null ? List.of() : r.getValues();
+        switch (op) {
+            case "In", "NotIn" -> {
+                if (values.isEmpty()) {
+                    errs.add(Messages.required(p + ".values", "must be specified when `operator` is 'In' or 'NotIn'"));
+                }
+            }
+            case "Exists", "DoesNotExist" -> {
+                if (!values.isEmpty()) {
+                    errs.add(Messages.forbidden(p + ".values", "may not be specified when `operator` is 'Exists' or 'DoesNotExist'"));
+                }
+            }
+            case "Gt", "Lt" -> {
+                if (values.size() != 1) {
+                    errs.add(Messages.required(p + ".values", "must be specified single value when `operator` is 'Lt' or 'Gt'"));
+                }
+            }
+            default -> errs.add(Messages.invalid(p + ".operator", op, "not a valid selector operator"));
+        }
+        validateLabelName(nz(r.getKey()), p + ".key", errs);
+        if (!allowInvalidValues) {
+            for (int j = 0; j < values.size(); j++) {
+                for (String m : isValidLabelValue(nz(values.get(j)))) {
+                    errs.add(Messages.invalid(p + ".values[" + j + "]", nz(values.get(j)), m));
+                }
+            }
+        }
+    }
+
+    /** metav1 ValidateLabels: every key a qualified name, every value a label value; the path names the map. */
+    static void validateLabels(Map<String, String> labels, String path, List<String> errs) {
+        if (allValidLabels(labels)) {
+            return;
+        }
+        for (Map.Entry<String, String> e : new TreeMap<>(labels).entrySet()) {
+            validateLabelName(e.getKey(), path, errs);
+            for (String m : isValidLabelValue(nz(e.getValue()))) {
+                errs.add(Messages.invalid(path, nz(e.getValue()), m));
+            }
+        }
+    }
+
+    /** The common case without regular expressions or sorting: every key and value valid (errors need the slow path). */
+    private static boolean allValidLabels(Map<String, String> labels) {
+        for (Map.Entry<String, String> e : labels.entrySet()) {
+            String k = e.getKey();
+            String v = nz(e.getValue());
+            if (k == null || !isValidQualifiedName(k) || v.length() > 63 || (!v.isEmpty() && !hasQualifiedNameChars(v))) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /** What {@link #isQualifiedName} accepts, answered without building messages. */
+    private static boolean isValidQualifiedName(String value) {
+        int slash = value.indexOf('/');
+        String name = value;
+        if (slash >= 0) {
+            if (value.indexOf('/', slash + 1) >= 0) {
+                return false;
+            }
+            String prefix = value.substring(0, slash);
+            if (prefix.isEmpty() || prefix.length() > 253 || !isDns1123SubdomainChars(prefix)) {
+                return false;
+            }
+            name = value.substring(slash + 1);
+        }
+        return !name.isEmpty() && name.length() <= 63 && hasQualifiedNameChars(name);
+    }
+
+    private static boolean isAlphanumeric(char c) {
+        return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9');
+    }
+
+    /** The QUALIFIED_NAME pattern: alphanumerics, '-', '_' or '.', starting and ending with an alphanumeric. */
+    private static boolean hasQualifiedNameChars(String s) {
+        int n = s.length();
+        if (n == 0 || !isAlphanumeric(s.charAt(0)) || !isAlphanumeric(s.charAt(n - 1))) {
+            return false;
+        }
+        for (int i = 1; i < n - 1; i++) {
+            char c = s.charAt(i);
+            if (!isAlphanumeric(c) && c != '-' && c != '_' && c != '.') {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /** The DNS1123_SUBDOMAIN pattern: dot-separated labels of [a-z0-9-], each starting and ending with [a-z0-9]. */
+    private static boolean isDns1123SubdomainChars(String s) {
+        int n = s.length();
+        int labelStart = 0;
+        for (int i = 0; i <= n; i++) {
+            char c = i < n ? s.charAt(i) : '.';
+            if (c == '.') {
+                if (i == labelStart || s.charAt(labelStart) == '-' || s.charAt(i - 1) == '-') {
+                    return false;
+                }
+                labelStart = i + 1;
+            } else if (!((c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '-')) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    static void validateLabelName(String name, String path, List<String> errs) {
+        for (String m : isQualifiedName(name)) {
+            errs.add(Messages.invalid(path, name, m));
+        }
+    }
+
+    /** apimachinery validation.IsQualifiedName. */
+    public static List<String> isQualifiedName(String value) {
+        List<String> errs = new ArrayList<>();
+        String[] parts = value.split("/", -1);
+        String name;
+        switch (parts.length) {
+            case 1 -> name = parts[0];
+            case 2 -> {
+                String prefix = parts[0];
+                name = parts[1];
+                if (prefix.isEmpty()) {
+                    errs.add("prefix part must be non-empty");
+                } else {
+                    for (String m : isDns1123Subdomain(prefix)) {
+                        errs.add("prefix part " + m);
+                    }
+                }
+            }
+            default -> {
+                errs.add("a qualified name " + regexError(QUALIFIED_NAME_ERR, QUALIFIED_NAME_FMT, "MyName", "my.name", "123-abc")
+                        + " with an optional DNS subdomain prefix and '/' (e.g. 'example.com/MyName')");
+                return errs;
+            }
+        }
+        if (name.isEmpty()) {
+            errs.add("name part must be non-empty");
+        } else if (name.length() > 63) {
+            errs.add("name part must be no more than 63 characters");
+        }
+        if (!QUALIFIED_NAME.matcher(name).matches()) {
+            errs.add("name part " + regexError(QUALIFIED_NAME_ERR, QUALIFIED_NAME_FMT, "MyName", "my.name", "123-abc"));
+        }
+        return errs;
+    }
+
+    /** apimachinery validation.IsValidLabelValue. */
+    public static List<String> isValidLabelValue(String value) {
+        List<String> errs = new ArrayList<>();
+        if (value.length() > 63) {
+            errs.add("must be no more than 63 characters");
+        }
+        if (!LABEL_VALUE.matcher(value).matches()) {
+            errs.add(regexError(LABEL_VALUE_ERR, LABEL_VALUE_FMT, "MyValue", "my_value", "12345"));
+        }
+        return errs;
+    }
+
+    private static List<String> isDns1123Subdomain(String value) {
+        List<String> errs = new ArrayList<>();
+        if (value.length() > 253) {
+            errs.add("must be no more than 253 characters");
+        }
+        if (!DNS1123_SUBDOMAIN.matcher(value).matches()) {
+            errs.add(regexError(DNS1123_SUBDOMAIN_ERR, DNS1123_SUBDOMAIN_FMT, "example.com"));
+        }
+        return errs;
+    }
+
+    private static String regexError(String msg, String fmt, String... examples) {
+        if (examples.length == 0) {
+            return msg + " (regex used for validation is '" + fmt + "')";
+        }
+        StringBuilder sb = new StringBuilder(msg).append(" (e.g. ");
+        for (int i = 0; i < examples.length; i++) {
+            if (i > 0) {
+                sb.append(" or ");
+            }
+            sb.append('\'').append(examples[i]).append("', ");
+        }
+        return sb.append("regex used for validation is '").append(fmt).append("')").toString();
+    }
+}

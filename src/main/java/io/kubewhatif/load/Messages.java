@@ -1,0 +1,311 @@
+package io.kubewhatif.load;
+
+import com.fasterxml.jackson.databind.JsonNode;
+
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * Every message the loader gives about user input, in one place, so that a rewrite of the readers keeps the wording.
+ * Errors become {@code error: …} lines (exit 3), warnings {@code warning: …} lines and JSON {@code notes}.
+ * Field errors use the API server's wording (apimachinery {@code field.Error}): {@code path: Invalid value: "x": detail}.
+ */
+public final class Messages {
+    private Messages() {
+    }
+
+    // ---- inputs (files, directories, stdin) ------------------------------------------------------------------------
+
+    public static String noSuchFile(String path) {
+        return path + ": no such file or directory";
+    }
+
+    public static String permissionDenied(String path) {
+        return path + ": permission denied";
+    }
+
+    public static String cannotRead(String path, String reason) {
+        return path + ": cannot read: " + (reason == null ? "I/O error" : reason);
+    }
+
+    public static String cannotReadDirectory(String path, String reason) {
+        return path + ": cannot read directory: " + reason;
+    }
+
+    public static String emptyDirectory(String path) {
+        return path + ": directory contains no .yaml, .yml or .json files";
+    }
+
+    public static String isDirectoryNotConfig(String path) {
+        return path + ": is a directory; expected a KubeSchedulerConfiguration file";
+    }
+
+    public static String tooLarge(String path, long size, long limit) {
+        return path + ": input is " + bytes(size) + ", over the limit of " + bytes(limit)
+                + "; raise it with --max-input-size (e.g. --max-input-size=" + suggest(size) + ")";
+    }
+
+    public static String overLimit(String path, long limit) {
+        return path + ": input is over the limit of " + bytes(limit) + "; raise it with --max-input-size";
+    }
+
+    public static String stdinReadTwice() {
+        return "-: stdin can be read only once; give '-' to one option only";
+    }
+
+    public static String outOfMemory(String path, long maxHeap) {
+        return path + ": not enough memory to load this input (Java heap " + bytes(maxHeap)
+                + "); give the JVM more, e.g. KUBE_WHATIF_JAVA_OPTS=-Xmx" + Math.max(2, 2 * (maxHeap >> 30)) + "g";
+    }
+
+    public static String emptyInput(String path) {
+        return path + ": no Kubernetes objects found: the input is empty";
+    }
+
+    public static String onlyComments(String path) {
+        return path + ": no Kubernetes objects found: the input has only comments, blank lines or '---' separators";
+    }
+
+    public static String emptyFileInDirectory(String path) {
+        return path + ": contains no Kubernetes objects; skipped";
+    }
+
+    public static String binary(String path, int offset) {
+        return path + ": binary data (NUL byte at offset " + offset + "); expected YAML or JSON manifests";
+    }
+
+    public static String utf16WithoutBom(String path) {
+        return path + ": looks like UTF-16 text without a byte-order mark; save it as UTF-8";
+    }
+
+    public static String invalidEncoding(String path, String encoding, long offset) {
+        return path + ": invalid " + encoding + " (bad byte sequence at offset " + offset + "); save the file as UTF-8";
+    }
+
+    public static String syntax(String path, boolean json, int line, int column, String problem) {
+        String at = line > 0 ? " at line " + line + ", column " + column : "";
+        return path + ": invalid " + (json ? "JSON" : "YAML") + at + ": " + problem;
+    }
+
+    public static final String TOO_DEEP = "nesting is deeper than " + ManifestReader.MAX_NESTING_DEPTH
+            + " levels (kube-whatif's limit for manifests)";
+    public static final String EXCESSIVE_ALIASING = "document contains excessive aliasing";
+
+    public static String unknownAnchor(String anchor) {
+        return "unknown anchor '" + anchor + "' referenced";
+    }
+
+    public static String notAnObject(String path, int index, String type) {
+        return path + ": document " + index + ": expected a Kubernetes object (a mapping with apiVersion and kind), got " + type;
+    }
+
+    public static String listItemsNotAList(String path, int index, String kind) {
+        return path + ": document " + index + " (" + kind + "): items: expected a list";
+    }
+
+    public static String listItemNotAnObject(String path, int index, int item) {
+        return path + ": document " + index + ", item " + item + ": expected a Kubernetes object";
+    }
+
+    public static String duplicateKey(String path, int line, String key) {
+        return path + ": line " + line + ": key \"" + key + "\" appears twice in the same mapping; the later value is used";
+    }
+
+    // ---- objects -------------------------------------------------------------------------------------------------------
+
+    public static String missingField(String where, String field) {
+        return where + ": " + field + ": required field is missing";
+    }
+
+    public static String decode(String where, String field, String problem) {
+        return where + ": " + field + ": " + problem;
+    }
+
+    public static String badQuantity(String where, String field, String text) {
+        return where + ": " + field + ": cannot parse quantity " + goQuote(text);
+    }
+
+    public static String quantityExponentTooLarge(String where, String field, String text) {
+        return where + ": " + field + ": cannot use quantity " + goQuote(text)
+                + ": its exponent is beyond ±1000 (kube-whatif's limit; no resource amount needs more)";
+    }
+
+    public static String badTime(String where, String field, String text) {
+        return where + ": " + field + ": Invalid value: " + goQuote(text) + ": not an RFC 3339 time (e.g. 2025-01-01T00:00:00Z)";
+    }
+
+    public static String quantityNotAString(String where, String field, JsonNode found) {
+        return where + ": " + field + ": expected a quantity such as \"500m\" or \"1Gi\", got " + describe(found);
+    }
+
+    public static String typeMismatch(String where, String field, String expected, JsonNode found) {
+        return where + ": " + field + ": expected " + expected + ", got " + describe(found);
+    }
+
+    public static String outOfRange(String where, String field, String value, int bits) {
+        return where + ": " + field + ": value " + value + " is out of range for a " + bits + "-bit integer";
+    }
+
+    public static String nullListItem(String where, String field) {
+        return where + ": " + field + ": a list item is null (an empty '-' entry?)";
+    }
+
+    public static String noContainers(String where) {
+        return where + ": spec.containers: at least one container is required";
+    }
+
+    /** How a value found in the document reads in a message: string "abc", number 1.5, a list, a mapping. */
+    public static String describe(JsonNode n) {
+        if (n == null || n.isNull() || n.isMissingNode()) {
+            return "null";
+        }
+        if (n.isTextual()) {
+            String s = n.asText();
+            return "string " + goQuote(s.length() > 80 ? s.substring(0, 77) + "..." : s);
+        }
+        if (n.isNumber()) {
+            return "number " + n.asText();
+        }
+        if (n.isBoolean()) {
+            return "boolean " + n.asText();
+        }
+        if (n.isArray()) {
+            return "a list";
+        }
+        if (n.isObject()) {
+            return "a mapping";
+        }
+        return n.getNodeType().toString().toLowerCase(java.util.Locale.ROOT);
+    }
+
+    public static String wrongApiVersion(String where, String apiVersion, String kind, String known) {
+        return where + ": apiVersion " + apiVersion + " of " + kind + " is not read (use " + known + "); skipped";
+    }
+
+    public static String wrongPodApiVersion(String where, String apiVersion, String known) {
+        return where + ": apiVersion: " + goQuote(apiVersion) + " is not a version of Pod kube-whatif reads (use " + known + ")";
+    }
+
+    public static String unknownKind(String where, String kind, String apiVersion, int more) {
+        return where + ": kind " + kind + " (" + apiVersion + ") is not read by the scheduler; skipped"
+                + (more > 0 ? " (and " + more + " more object(s) of this kind)" : "");
+    }
+
+    public static String unknownField(String where, String field, int more) {
+        return where + ": " + field + ": unknown field; ignored" + (more > 0 ? " (and " + more + " more like it)" : "");
+    }
+
+    public static String duplicateObject(String where, String previous) {
+        return where + ": duplicate of " + previous + "; the later one is used";
+    }
+
+    public static String notAPod(String where) {
+        return where + ": not a Pod; it is added to the cluster";
+    }
+
+    public static String noPod(String paths, List<String> found) {
+        return paths + ": no Pod found (expected at least one document with kind: Pod"
+                + (found.isEmpty() ? ")" : "; found " + String.join(", ", found) + ")");
+    }
+
+    public static String boundToUnknownNode(String where, String node) {
+        return where + ": spec.nodeName: node " + goQuote(node) + " is not in the cluster; the pod is ignored";
+    }
+
+    public static String priorityClassNotFound(String where, String cls) {
+        return where + ": spec.priorityClassName: PriorityClass " + goQuote(cls) + " not found; priority 0 is used";
+    }
+
+    // ---- API server field errors (apimachinery field.Error) ------------------------------------------------------------
+
+    public static String invalid(String field, String value, String detail) {
+        return field + ": Invalid value: " + goQuote(value) + (detail == null || detail.isEmpty() ? "" : ": " + detail);
+    }
+
+    public static String invalid(String field, long value, String detail) {
+        return field + ": Invalid value: " + value + (detail == null || detail.isEmpty() ? "" : ": " + detail);
+    }
+
+    /** An Invalid value whose bad value is not a plain string (rendered as JSON, as field.Error does). */
+    public static String invalidJson(String field, String json, String detail) {
+        return field + ": Invalid value: " + json + (detail == null || detail.isEmpty() ? "" : ": " + detail);
+    }
+
+    public static String required(String field, String detail) {
+        return field + ": Required value" + (detail == null || detail.isEmpty() ? "" : ": " + detail);
+    }
+
+    public static String forbidden(String field, String detail) {
+        return field + ": Forbidden" + (detail == null || detail.isEmpty() ? "" : ": " + detail);
+    }
+
+    public static String duplicate(String field, String json) {
+        return field + ": Duplicate value: " + json;
+    }
+
+    public static String notSupported(String field, String value, String... supported) {
+        List<String> q = new ArrayList<>();
+        for (String s : supported) {
+            q.add(goQuote(s));
+        }
+        return field + ": Unsupported value: " + goQuote(value) + (q.isEmpty() ? "" : ": supported values: " + String.join(", ", q));
+    }
+
+    // ---- helpers -------------------------------------------------------------------------------------------------------
+
+    /** Go's strconv.Quote (as %q prints a string). */
+    public static String goQuote(String s) {
+        StringBuilder sb = new StringBuilder(s.length() + 2).append('"');
+        s.codePoints().forEach(cp -> {
+            switch (cp) {
+                case '"' -> sb.append("\\\"");
+                case '\\' -> sb.append("\\\\");
+                case 7 -> sb.append("\\a");
+                case '\b' -> sb.append("\\b");
+                case '\f' -> sb.append("\\f");
+                case '\n' -> sb.append("\\n");
+                case '\r' -> sb.append("\\r");
+                case '\t' -> sb.append("\\t");
+                case 11 -> sb.append("\\v");
+                default -> {
+                    if (cp < 0x20 || cp == 0x7f) {
+                        sb.append(String.format("\\x%02x", cp));
+                    } else if (cp >= 0x80 && !isPrintable(cp)) {
+                        sb.append(cp > 0xffff ? String.format("\\U%08x", cp) : String.format("\\u%04x", cp));
+                    } else {
+                        sb.appendCodePoint(cp);
+                    }
+                }
+            }
+        });
+        return sb.append('"').toString();
+    }
+
+    private static boolean isPrintable(int cp) {
+        int type = Character.getType(cp);
+        return type != Character.CONTROL && type != Character.FORMAT && type != Character.UNASSIGNED
+                && type != Character.SURROGATE && type != Character.PRIVATE_USE
+                && type != Character.LINE_SEPARATOR && type != Character.PARAGRAPH_SEPARATOR
+                && (type != Character.SPACE_SEPARATOR || cp == ' ');
+    }
+
+    /** A byte count as a person reads it: 512 MiB, 2.0 GiB, 300 B. */
+    public static String bytes(long n) {
+        if (n < 1024) {
+            return n + " B";
+        }
+        String[] units = {"KiB", "MiB", "GiB", "TiB", "PiB", "EiB"};
+        double v = n;
+        int u = -1;
+        while (v >= 1024 && u < units.length - 1) {
+            v /= 1024;
+            u++;
+        }
+        return (v == Math.rint(v) ? String.valueOf((long) v) : String.format("%.1f", v)) + " " + units[u];
+    }
+
+    private static String suggest(long size) {
+        long gib = (size + (1L << 30) - 1) >> 30;
+        return size < (1L << 30) ? ((size + (1L << 20) - 1) >> 20) + "Mi" : gib + "Gi";
+    }
+}
