@@ -100,6 +100,11 @@ public final class WhatIf {
         return config(reader, path);
     }
 
+    /** How results name a configuration: its path, else the shell's (when {@code in} has a session) or the v1 defaults. */
+    public static String configLabel(String path, Inputs in) {
+        return path != null ? path : in != null && in.session() != null ? "(the shell's)" : "(defaults)";
+    }
+
     static Configuration config(ManifestReader reader, String path) throws InputException, ConfigException {
         try {
             return Simulation.loadConfig(reader, path);
@@ -288,15 +293,11 @@ public final class WhatIf {
         ClusterLoader.Loaded loaded = load(stdin, in);
         ProfileDiff.Result r = ProfileDiff.run(a, b, loaded.cluster(), loaded.podsToSchedule(), options);
         if (r.configErrorA() != null) {
-            throw new ConfigException(label(configA) + ": " + r.configErrorA(), configA);
+            throw new ConfigException(configLabel(configA, in) + ": " + r.configErrorA(), configA);
         }
         if (r.configErrorB() != null) {
-            throw new ConfigException(label(configB) + ": " + r.configErrorB(), configB);
+            throw new ConfigException(configLabel(configB, null) + ": " + r.configErrorB(), configB);
         }
         return new Outcome<>(r, loaded.warnings());
-    }
-
-    private static String label(String path) {
-        return path == null ? "(defaults)" : path;
     }
 }

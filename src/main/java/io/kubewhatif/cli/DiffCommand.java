@@ -31,7 +31,7 @@ public final class DiffCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
 
-    @Option(names = "--config", paramLabel = "FILE", description = "Configuration A (default: the v1 defaults).")
+    @Option(names = "--config", paramLabel = "FILE", description = "Configuration A (default: the v1 defaults; in the shell: the shell's).")
     String configA;
 
     @Option(names = "--config-b", paramLabel = "FILE", description = "Configuration B (default: the v1 defaults).")
@@ -58,7 +58,7 @@ public final class DiffCommand implements Callable<Integer> {
     @Override
     public Integer call() throws Exception {
         WorkflowOutput.require(spec, output.format);
-        if (configA == null && configB == null) {
+        if (configA == null && configB == null && root.session == null) {
             throw new ParameterException(spec.commandLine(), "Missing --config and/or --config-b: nothing to compare with the defaults");
         }
         WhatIf.Inputs in = clusterInput.inputs(spec, root.env, namespace, pods, replicas);
@@ -68,8 +68,8 @@ public final class DiffCommand implements Callable<Integer> {
         for (String n : o.notes()) {
             err.println("warning: " + n);
         }
-        String a = configA == null ? "(defaults)" : configA;
-        String b = configB == null ? "(defaults)" : configB;
+        String a = WhatIf.configLabel(configA, in);
+        String b = WhatIf.configLabel(configB, null);
         WhatIfRenderer r = new WhatIfRenderer(output.style(root.env), output.format == OutputMixin.Format.wide, !output.noHeaders);
         switch (output.format) {
             case json -> out.print(WhatIfRenderer.json(WhatIfRenderer.tree(o.result(), a, b, o.notes())));

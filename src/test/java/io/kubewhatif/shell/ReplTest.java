@@ -107,6 +107,39 @@ class ReplTest {
     }
 
     @Test
+    void explainAndSimulateSeeACordonedNode() throws Exception {
+        String out = run(session(), String.join("\n",
+                "explain -f " + POD,
+                "simulate -f samples/diff/pods.yaml -o json",
+                "cordon node-c",
+                "explain -f " + POD,
+                "simulate -f samples/diff/pods.yaml -o json") + "\n", null);
+        int cordon = out.indexOf("node/node-c cordoned");
+        String before = out.substring(0, cordon);
+        String after = out.substring(cordon);
+        assertTrue(before.contains("shop/web-7f9c -> node-c: it schedules (2 feasible of 4 node(s)"), before);
+        assertTrue(after.contains("shop/web-7f9c -> node-d: it schedules (1 feasible of 4 node(s))"), after);
+        assertTrue(before.contains("\"node\" : \"node-c\""), "simulate places a pod on node-c: " + before);
+        assertTrue(!after.contains("\"node\" : \"node-c\"") && after.contains("\"node\" : \"node-d\""), "nothing on the cordoned node: " + after);
+    }
+
+    @Test
+    void diffComparesTheShellsEditedConfiguration() throws Exception {
+        String out = run(session(), String.join("\n",
+                "diff -f samples/diff/pods.yaml",
+                "set weight NodeResourcesFit 5",
+                "diff -f samples/diff/pods.yaml",
+                "diff --config samples/diff/a.yaml --config-b samples/diff/a.yaml -f samples/diff/pods.yaml") + "\n", null);
+        String[] runs = out.split("whatif> A: ");
+        assertEquals(4, runs.length, out);
+        assertTrue(runs[1].startsWith("(the shell's)   B: (defaults)\n") && runs[1].contains("Identical placements."), runs[1]);
+        assertTrue(runs[2].startsWith("(the shell's)   B: (defaults)\n") && runs[2].contains("2 of 3 placement(s) differ.")
+                && runs[2].contains("NodeResourcesFit weight 5 (A) vs 1 (B)"), "after set weight: " + runs[2]);
+        assertTrue(runs[3].startsWith("samples/diff/a.yaml   B: samples/diff/a.yaml\n") && runs[3].contains("Identical placements."),
+                "--config replaces the shell's configuration for the run: " + runs[3]);
+    }
+
+    @Test
     void historyIsKeptInTheFileGiven() throws Exception {
         Path history = dir.resolve("history");
         run(session(), "get nodes\ncordon node-a\n", history);
