@@ -297,7 +297,10 @@ function _picocli_kubectl-whatif_explain() {
       return
       ;;
     '--cluster')
-      return
+      local IFS=$'\n'
+      type compopt &>/dev/null && compopt -o filenames
+      COMPREPLY=( $( compgen -f -- "${curr_word}" ) ) # files
+      return $?
       ;;
     '--context')
       return
@@ -357,7 +360,10 @@ function _picocli_kubectl-whatif_capacity() {
       return
       ;;
     '--cluster')
-      return
+      local IFS=$'\n'
+      type compopt &>/dev/null && compopt -o filenames
+      COMPREPLY=( $( compgen -f -- "${curr_word}" ) ) # files
+      return $?
       ;;
     '--context')
       return
@@ -411,7 +417,10 @@ function _picocli_kubectl-whatif_simulate() {
       return
       ;;
     '--cluster')
-      return
+      local IFS=$'\n'
+      type compopt &>/dev/null && compopt -o filenames
+      COMPREPLY=( $( compgen -f -- "${curr_word}" ) ) # files
+      return $?
       ;;
     '--context')
       return
@@ -468,7 +477,10 @@ function _picocli_kubectl-whatif_diff() {
       return
       ;;
     '--cluster')
-      return
+      local IFS=$'\n'
+      type compopt &>/dev/null && compopt -o filenames
+      COMPREPLY=( $( compgen -f -- "${curr_word}" ) ) # files
+      return $?
       ;;
     '--context')
       return

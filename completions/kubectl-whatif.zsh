@@ -298,7 +298,10 @@ function _picocli_kubectl-whatif_explain() {
       return
       ;;
     '--cluster')
-      return
+      local IFS=$'\n'
+      type compopt &>/dev/null && compopt -o filenames
+      COMPREPLY=( $( compgen -f -- "${curr_word}" ) ) # files
+      return $?
       ;;
     '--context')
       return
@@ -358,7 +361,10 @@ function _picocli_kubectl-whatif_capacity() {
       return
       ;;
     '--cluster')
-      return
+      local IFS=$'\n'
+      type compopt &>/dev/null && compopt -o filenames
+      COMPREPLY=( $( compgen -f -- "${curr_word}" ) ) # files
+      return $?
       ;;
     '--context')
       return
@@ -412,7 +418,10 @@ function _picocli_kubectl-whatif_simulate() {
       return
       ;;
     '--cluster')
-      return
+      local IFS=$'\n'
+      type compopt &>/dev/null && compopt -o filenames
+      COMPREPLY=( $( compgen -f -- "${curr_word}" ) ) # files
+      return $?
       ;;
     '--context')
       return
@@ -469,7 +478,10 @@ function _picocli_kubectl-whatif_diff() {
       return
       ;;
     '--cluster')
-      return
+      local IFS=$'\n'
+      type compopt &>/dev/null && compopt -o filenames
+      COMPREPLY=( $( compgen -f -- "${curr_word}" ) ) # files
+      return $?
       ;;
     '--context')
       return

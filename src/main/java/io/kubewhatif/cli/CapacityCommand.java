@@ -46,6 +46,12 @@ public final class CapacityCommand implements Callable<Integer> {
     ClusterMixin clusterInput;
 
     @Mixin
+    ClusterMixin.Live live;
+
+    @Mixin
+    InputMixin limits;
+
+    @Mixin
     OutputMixin output;
 
     @Override
@@ -54,7 +60,7 @@ public final class CapacityCommand implements Callable<Integer> {
         if (max != null && max < 0) {
             throw new ParameterException(spec.commandLine(), "--max: must be 0 or more, got " + max);
         }
-        WhatIf.Inputs in = clusterInput.inputs(spec, root.env, namespace, pods, null);
+        WhatIf.Inputs in = clusterInput.inputs(spec, root.env, live, limits.maxInputBytes, namespace, pods, null);
         PrintWriter out = spec.commandLine().getOut();
         PrintWriter err = spec.commandLine().getErr();
         Progress progress = root.env.stderrTty() ? new Progress(err) : null;

@@ -8,45 +8,86 @@ import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.ParameterException;
 
+import java.io.File;
 import java.util.ArrayList;
 import java.util.List;
 
-/** Where the cluster comes from: manifests (--cluster) or a read-only live snapshot (--from-kubectl, --cluster kubectl:). */
+/**
+ * --cluster, for every command that reads a cluster (schedule, explain, capacity, simulate, diff, shell). Inside the
+ * interactive shell the shell's snapshot is the cluster, so --cluster is refused there. The commands that can also
+ * take a live snapshot add {@link Live}.
+ *
+ * <p>Values are typed {@link File} so that the generated bash/zsh completion completes file names; not {@code Path},
+ * which cannot hold {@code kubectl:CONTEXT} on Windows.
+ */
 public final class ClusterMixin {
     @Option(names = "--cluster", paramLabel = "PATH",
-            description = {"Cluster manifests: files, directories (recursive), - for stdin, or kubectl:[CONTEXT] for a live",
-                    "read-only snapshot taken with your kubectl. Repeatable."})
-    List<String> cluster = new ArrayList<>();
+            description = "Cluster manifests: files, directories (recursive), or - for stdin. Repeatable. Required outside the shell.")
+    List<File> cluster = new ArrayList<>();
 
-    @Option(names = "--from-kubectl", description = "Snapshot the live cluster with your kubectl (read-only: only 'kubectl get'; never Secrets).")
-    boolean fromKubectl;
+    /** A read-only live snapshot through the user's kubectl, for explain, capacity, simulate and diff. */
+    public static final class Live {
+        @Option(names = "--from-kubectl", description = "Snapshot the live cluster with your kubectl, instead of or besides --cluster"
+                + " (read-only: only 'kubectl get'; never Secrets). --cluster kubectl:[CONTEXT] takes one with that context.")
+        boolean fromKubectl;
 
-    @Option(names = "--context", paramLabel = "NAME", description = "kubectl context for the live snapshot.")
-    String context;
+        @Option(names = "--context", paramLabel = "NAME", description = "kubectl context for the live snapshot.")
+        String context;
 
-    @Option(names = "--kubeconfig", paramLabel = "FILE", description = "kubeconfig file for the live snapshot.")
-    String kubeconfig;
+        @Option(names = "--kubeconfig", paramLabel = "FILE", description = "kubeconfig file for the live snapshot.")
+        String kubeconfig;
+    }
 
-    @Option(names = "--max-input-size", paramLabel = "SIZE", converter = InputMixin.SizeConverter.class, defaultValue = "1Gi",
-            description = "Refuse any input file or stdin larger than SIZE (bytes, or with Ki/Mi/Gi or k/M/G; default: ${DEFAULT-VALUE}, at most 2047Mi).")
-    long maxInputBytes;
-
-    /** The inputs of a workflow; a usage error when neither --cluster nor --from-kubectl is given. */
-    WhatIf.Inputs inputs(CommandSpec spec, Cli.Env env, String namespace, List<String> pods, Integer replicas) {
-        // In the interactive shell the session's snapshot is the cluster.
-        Session session = spec.root().userObject() instanceof RootCommand r ? r.session : null;
-        if (session != null && (!cluster.isEmpty() || fromKubectl)) {
-            throw new ParameterException(spec.commandLine(), "--cluster/--from-kubectl: the shell's commands use its loaded snapshot"
-                    + " (change it with add and delete, or start another shell)");
+    /**
+     * The cluster paths of a command that reads files only (schedule, shell); a usage error when there are none
+     * outside the shell, or some inside it.
+     */
+    List<String> paths(CommandSpec spec) {
+        Session session = session(spec);
+        if (session != null && !cluster.isEmpty()) {
+            throw inShell(spec, "--cluster");
         }
-        if (session == null && cluster.isEmpty() && !fromKubectl) {
+        if (session == null && cluster.isEmpty()) {
+            throw new ParameterException(spec.commandLine(), "Missing required option: '--cluster=PATH'");
+        }
+        return paths();
+    }
+
+    /**
+     * The inputs of a what-if workflow: the cluster paths and the live snapshot, or the shell's snapshot; a usage
+     * error when there is no cluster outside the shell, or --cluster/--from-kubectl inside it.
+     *
+     * @param namespace -n: the namespace of {@code pods} objects without one, also passed to kubectl
+     * @param replicas  --replicas for the workloads of {@code pods}, or null
+     */
+    WhatIf.Inputs inputs(CommandSpec spec, Cli.Env env, Live live, long maxInputBytes, String namespace, List<String> pods,
+                         Integer replicas) {
+        Session session = session(spec);
+        if (session != null && (!cluster.isEmpty() || live.fromKubectl)) {
+            throw inShell(spec, "--cluster/--from-kubectl");
+        }
+        if (session == null && cluster.isEmpty() && !live.fromKubectl) {
             throw new ParameterException(spec.commandLine(), "Missing required option: '--cluster=PATH' (or --from-kubectl)");
         }
         if (replicas != null && replicas < 0) {
             throw new ParameterException(spec.commandLine(), "--replicas: must be 0 or more, got " + replicas);
         }
-        KubectlSnapshot.Options kubectl = new KubectlSnapshot.Options(context, kubeconfig, namespace, env.environment());
-        return new WhatIf.Inputs(cluster, kubectl, fromKubectl, pods == null ? List.of() : pods,
+        KubectlSnapshot.Options kubectl = new KubectlSnapshot.Options(live.context, live.kubeconfig, namespace, env.environment());
+        return new WhatIf.Inputs(paths(), kubectl, live.fromKubectl, pods == null ? List.of() : pods,
                 new ClusterLoader.PodOptions(namespace, replicas), maxInputBytes, session);
+    }
+
+    private List<String> paths() {
+        return cluster.stream().map(File::getPath).toList();
+    }
+
+    /** The interactive shell's session when the command runs inside the shell, else null. */
+    private static Session session(CommandSpec spec) {
+        return spec.root().userObject() instanceof RootCommand r ? r.session : null;
+    }
+
+    private static ParameterException inShell(CommandSpec spec, String options) {
+        return new ParameterException(spec.commandLine(), options + ": the shell's commands use its loaded snapshot"
+                + " (change it with add and delete, or start another shell)");
     }
 }

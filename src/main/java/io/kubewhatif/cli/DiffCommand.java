@@ -53,6 +53,12 @@ public final class DiffCommand implements Callable<Integer> {
     ClusterMixin clusterInput;
 
     @Mixin
+    ClusterMixin.Live live;
+
+    @Mixin
+    InputMixin limits;
+
+    @Mixin
     OutputMixin output;
 
     @Override
@@ -61,7 +67,7 @@ public final class DiffCommand implements Callable<Integer> {
         if (configA == null && configB == null && root.session == null) {
             throw new ParameterException(spec.commandLine(), "Missing --config and/or --config-b: nothing to compare with the defaults");
         }
-        WhatIf.Inputs in = clusterInput.inputs(spec, root.env, namespace, pods, replicas);
+        WhatIf.Inputs in = clusterInput.inputs(spec, root.env, live, limits.maxInputBytes, namespace, pods, replicas);
         WhatIf.Outcome<ProfileDiff.Result> o = WhatIf.diff(root.env.stdin(), in, configA, configB, new SchedulerOptions(allNodes, false));
         PrintWriter out = spec.commandLine().getOut();
         PrintWriter err = spec.commandLine().getErr();

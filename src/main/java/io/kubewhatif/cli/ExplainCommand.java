@@ -17,7 +17,7 @@ import java.util.List;
 import java.util.concurrent.Callable;
 
 /** explain: why is this pod Pending, and what (verified) change would let it schedule? */
-@Command(name = "explain", description = {"Why is this pod Pending? The FailedScheduling message, the nodes grouped by every reason that",
+@Command(name = "explain", resourceBundle = "io.kubewhatif.cli.ExplainCommand", description = {"Why is this pod Pending? The FailedScheduling message, the nodes grouped by every reason that",
         "rejects them, and changes that would let it schedule, each verified by re-running the cycle on a modified copy.",
         "The pod is a pending pod of the cluster snapshot (POD_NAME -n NS), or a pod or workload of -f."},
         footer = {"", "Examples:",
@@ -35,11 +35,8 @@ public final class ExplainCommand implements java.util.concurrent.Callable<Integ
     @Parameters(arity = "0..1", paramLabel = "POD_NAME", completionCandidates = Candidates.Pods.class, description = "The pending pod (in the cluster, or among the pods of -f).")
     String podName;
 
-    @Option(names = {"-n", "--namespace"}, paramLabel = "NS", completionCandidates = Candidates.Namespaces.class, description = "Namespace of the pod (default: default); also passed to kubectl.")
-    String namespace;
-
-    @Option(names = {"-A", "--all-namespaces"}, description = "Look for POD_NAME in every namespace.")
-    boolean allNamespaces;
+    @Mixin
+    NamespaceMixin ns;
 
     @Option(names = {"-f", "--filename"}, paramLabel = "PATH",
             description = "Pods or workloads instead of a pending pod of the snapshot; pods before POD_NAME (default: the first that does not schedule) are scheduled first.")
@@ -55,6 +52,12 @@ public final class ExplainCommand implements java.util.concurrent.Callable<Integ
     ClusterMixin clusterInput;
 
     @Mixin
+    ClusterMixin.Live live;
+
+    @Mixin
+    InputMixin limits;
+
+    @Mixin
     OutputMixin output;
 
     @Override
@@ -63,8 +66,8 @@ public final class ExplainCommand implements java.util.concurrent.Callable<Integ
         if (podName == null && (pods == null || pods.isEmpty())) {
             throw new ParameterException(spec.commandLine(), "Missing POD_NAME (a pending pod of the cluster) or -f PATH");
         }
-        WhatIf.Inputs in = clusterInput.inputs(spec, root.env, namespace, pods, replicas);
-        WhatIf.Outcome<Explanation> o = WhatIf.explain(root.env.stdin(), in, config, podName, namespace, allNamespaces);
+        WhatIf.Inputs in = clusterInput.inputs(spec, root.env, live, limits.maxInputBytes, ns.given(), pods, replicas);
+        WhatIf.Outcome<Explanation> o = WhatIf.explain(root.env.stdin(), in, config, podName, ns.given(), ns.allNamespaces());
         PrintWriter out = spec.commandLine().getOut();
         PrintWriter err = spec.commandLine().getErr();
         for (String n : o.notes()) {

@@ -5,6 +5,8 @@ import picocli.CommandLine.ITypeConverter;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.TypeConversionException;
 
+import java.nio.file.Path;
+import java.util.List;
 import java.util.Locale;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -14,6 +16,11 @@ public final class InputMixin {
     @Option(names = "--max-input-size", paramLabel = "SIZE", converter = SizeConverter.class, defaultValue = "1Gi",
             description = "Refuse any input file or stdin larger than SIZE (bytes, or with Ki/Mi/Gi or k/M/G; default: ${DEFAULT-VALUE}, at most 2047Mi).")
     long maxInputBytes = ManifestReader.DEFAULT_MAX_INPUT_BYTES;
+
+    /** Paths as the loaders take them (and name them in messages). */
+    static List<String> strings(List<Path> paths) {
+        return paths == null ? List.of() : paths.stream().map(Path::toString).toList();
+    }
 
     /** "512Mi", "2Gi", "1G", "100000": a byte count within what one read can hold. */
     static final class SizeConverter implements ITypeConverter<Long> {

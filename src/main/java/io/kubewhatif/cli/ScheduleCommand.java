@@ -35,7 +35,10 @@ public final class ScheduleCommand implements Callable<Integer> {
     CommandSpec spec;
 
     @Mixin
-    SnapshotMixin input;
+    ClusterMixin clusterInput;
+
+    @Option(names = "--config", paramLabel = "FILE", description = "KubeSchedulerConfiguration (v1) or a bare profile; default: the v1 defaults.")
+    Path config;
 
     @Option(names = {"-f", "--filename"}, required = true, paramLabel = "PATH", description = "The pod(s) to schedule. Repeatable.")
     List<Path> pods;
@@ -58,14 +61,15 @@ public final class ScheduleCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
-        List<String> cluster = input.clusterPaths(spec, root.session);
-        List<String> podPaths = SnapshotMixin.strings(pods);
+        List<String> cluster = clusterInput.paths(spec);
+        List<String> podPaths = InputMixin.strings(pods);
+        String configPath = config == null ? null : config.toString();
         OutputMixin.Format format = output.format;
         SchedulerOptions options = new SchedulerOptions(allNodes, true, explain || format == OutputMixin.Format.wide,
                 format == OutputMixin.Format.annotations, allowExtenderBind);
         RunReport report = root.session != null
-                ? Simulation.schedule(root.session, root.env.stdin(), podPaths, input.configPath(), options)
-                : Simulation.schedule(root.env.stdin(), cluster, podPaths, input.configPath(), options, limits.maxInputBytes);
+                ? Simulation.schedule(root.session, root.env.stdin(), podPaths, configPath, options)
+                : Simulation.schedule(root.env.stdin(), cluster, podPaths, configPath, options, limits.maxInputBytes);
         PrintWriter out = spec.commandLine().getOut();
         PrintWriter err = spec.commandLine().getErr();
         for (String n : report.notes) {
@@ -73,7 +77,7 @@ public final class ScheduleCommand implements Callable<Integer> {
         }
         if (report.configError != null) {
             // Other formats would only repeat the message; JSON and YAML keep it in configError (the contract).
-            err.println("error: " + (input.configPath() == null ? "" : input.configPath() + ": ") + "invalid configuration: " + report.configError);
+            err.println("error: " + (configPath == null ? "" : configPath + ": ") + "invalid configuration: " + report.configError);
             err.flush();
             if (format != OutputMixin.Format.json && format != OutputMixin.Format.yaml) {
                 return ExitCodes.INVALID_CONFIG;

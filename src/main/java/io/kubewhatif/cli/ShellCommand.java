@@ -44,7 +44,10 @@ public final class ShellCommand implements Callable<Integer> {
     CommandSpec spec;
 
     @Mixin
-    SnapshotMixin input;
+    ClusterMixin clusterInput;
+
+    @Option(names = "--config", paramLabel = "FILE", description = "KubeSchedulerConfiguration (v1) or a bare profile; default: the v1 defaults.")
+    Path config;
 
     @Option(names = "--history", paramLabel = "FILE",
             description = "Command history file (default: ~/.kube-whatif_history; empty: no history is kept).")
@@ -52,11 +55,11 @@ public final class ShellCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
-        List<String> cluster = input.clusterPaths(spec, null);
+        List<String> cluster = clusterInput.paths(spec);
         if (cluster.contains("-")) {
             throw new InputException("--cluster -: the shell reads its commands from the terminal; give files or directories");
         }
-        Session session = Session.open(root.env.stdin(), cluster, input.configPath());
+        Session session = Session.open(root.env.stdin(), cluster, config == null ? null : config.toString());
         Path historyFile = history == null ? Path.of(System.getProperty("user.home"), ".kube-whatif_history")
                 : history.isEmpty() ? null : Path.of(history);
         try (Terminal terminal = terminal()) {

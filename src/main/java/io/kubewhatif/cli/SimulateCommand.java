@@ -56,12 +56,18 @@ public final class SimulateCommand implements Callable<Integer> {
     ClusterMixin clusterInput;
 
     @Mixin
+    ClusterMixin.Live live;
+
+    @Mixin
+    InputMixin limits;
+
+    @Mixin
     OutputMixin output;
 
     @Override
     public Integer call() throws Exception {
         WorkflowOutput.require(spec, output.format);
-        WhatIf.Inputs in = clusterInput.inputs(spec, root.env, namespace, pods, replicas);
+        WhatIf.Inputs in = clusterInput.inputs(spec, root.env, live, limits.maxInputBytes, namespace, pods, replicas);
         RunReport report = WhatIf.simulate(root.env.stdin(), in, config, queueOrder, new SchedulerOptions(allNodes, details || output.format == OutputMixin.Format.json
                 || output.format == OutputMixin.Format.yaml));
         PrintWriter out = spec.commandLine().getOut();

@@ -62,7 +62,7 @@ public final class ValidateCommand implements Callable<Integer> {
         List<Object> results = new ArrayList<>();
         boolean allValid = true;
         boolean unreadable = false;
-        for (String f : SnapshotMixin.strings(files)) {
+        for (String f : InputMixin.strings(files)) {
             List<String> errors = new ArrayList<>();
             boolean readError = false;
             try {

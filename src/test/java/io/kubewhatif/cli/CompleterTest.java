@@ -107,11 +107,11 @@ class CompleterTest {
         assertEquals(c.directive(), r.directive());
     }
 
-    /** A command of the kind explain will be: a pod parameter and -n. */
+    /** A command with --cluster, -n, a pod parameter and a node option. */
     @Command(name = "probe")
     static final class Probe implements Runnable {
         @Mixin
-        SnapshotMixin input;
+        ClusterMixin input;
 
         @Mixin
         NamespaceMixin ns;
