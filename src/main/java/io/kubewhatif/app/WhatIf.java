@@ -57,6 +57,7 @@ public final class WhatIf {
     /** Reads the cluster (files and/or a live snapshot) and the pods of {@code -f}. */
     public static ClusterLoader.Loaded load(InputStream stdin, Inputs in) throws InputException {
         ManifestReader reader = new ManifestReader(stdin, in.maxInputBytes());
+        ClusterLoader loader = new ClusterLoader(reader);
         List<Document> docs = new ArrayList<>();
         List<String> liveWarnings = new ArrayList<>();
         boolean live = false;
@@ -68,13 +69,13 @@ public final class WhatIf {
                         o.namespace(), o.environment())).read(reader, liveWarnings));
                 live = true;
             } else {
-                docs.addAll(reader.read(List.of(p)));
+                docs.addAll(loader.readCluster(List.of(p)));
             }
         }
         if (in.fromKubectl() && !live) {
             docs.addAll(new KubectlSnapshot(in.kubectl()).read(reader, liveWarnings));
         }
-        ClusterLoader.Loaded loaded = new ClusterLoader(reader).load(docs, in.podPaths(), in.podOptions());
+        ClusterLoader.Loaded loaded = loader.load(docs, in.podPaths(), in.podOptions());
         loaded.warnings().addAll(0, liveWarnings);
         return loaded;
     }
