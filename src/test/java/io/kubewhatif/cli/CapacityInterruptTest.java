@@ -24,7 +24,7 @@ import static org.junit.jupiter.api.Assertions.fail;
 
 /**
  * Ctrl-C during a long capacity run, for real: the launcher runs the CLI as its own process on a cluster where
- * millions of replicas fit, the test waits for the progress line, sends SIGINT with kill(1) and checks that the
+ * millions of replicas fit, the test waits for the progress line, sends SIGINT with kill and checks that the
  * process printed what it had computed, marked partial, well-formed, with the progress line cleared first, and exited
  * with the documented code.
  */
@@ -101,7 +101,8 @@ class CapacityInterruptTest {
                 seen = Integer.parseInt(m.group(1));
             }
         }
-        Process kill = new ProcessBuilder("kill", "-INT", String.valueOf(process.pid())).redirectErrorStream(true).start();
+        // bash's kill: /bin/kill (procps) is missing from slim images.
+        Process kill = new ProcessBuilder("bash", "-c", "kill -INT \"$1\"", "kill", String.valueOf(process.pid())).redirectErrorStream(true).start();
         assertTrue(kill.waitFor(30, TimeUnit.SECONDS) && kill.exitValue() == 0,
                 "kill -INT: " + new String(kill.getInputStream().readAllBytes(), StandardCharsets.UTF_8));
         assertTrue(process.waitFor(60, TimeUnit.SECONDS), "capacity did not stop within 60 s of SIGINT");
