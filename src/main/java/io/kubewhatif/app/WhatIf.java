@@ -25,6 +25,7 @@ import java.io.InputStream;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.TreeSet;
+import java.util.function.BooleanSupplier;
 
 /**
  * Wires the what-if workflows (explain, capacity, simulate, diff): read the inputs, run the engine's workflow, hand
@@ -198,8 +199,12 @@ public final class WhatIf {
     public record CapacityAnswer(String template, Capacity.Result result) {
     }
 
-    public static Outcome<CapacityAnswer> capacity(InputStream stdin, Inputs in, String configPath, Integer max, Capacity.Progress progress)
-            throws InputException, ConfigException {
+    /** A capacity question with its inputs read and checked, ready to run. */
+    public record CapacityQuestion(Configuration config, String configPath, ClusterLoader.Loaded loaded, PodSource source) {
+    }
+
+    /** Reads and checks the inputs of a capacity question: the configuration, the cluster and one replicable pod or workload. */
+    public static CapacityQuestion capacityQuestion(InputStream stdin, Inputs in, String configPath) throws InputException, ConfigException {
         Configuration config = config(new ManifestReader(stdin, in.maxInputBytes()), configPath);
         ClusterLoader.Loaded loaded = load(stdin, in);
         List<PodSource> sources = loaded.sources();
@@ -216,14 +221,21 @@ public final class WhatIf {
             throw new InputException(String.join(", ", in.podPaths()) + ": " + source.describe()
                     + " runs one pod per eligible node; use simulate -f to place its pods");
         }
+        return new CapacityQuestion(config, configPath, loaded, source);
+    }
+
+    /** Runs a capacity question; once {@code stopRequested} says true, the answer is what was placed so far (partial). */
+    public static Outcome<CapacityAnswer> capacity(CapacityQuestion q, Integer max, Capacity.Progress progress, BooleanSupplier stopRequested)
+            throws ConfigException {
+        ClusterLoader.Loaded loaded = q.loaded();
         try {
-            Capacity.Result r = Capacity.run(config, loaded.cluster(), k -> {
-                PodSource.Replica rep = source.replica(k, loaded.conventions());
+            Capacity.Result r = Capacity.run(q.config(), loaded.cluster(), k -> {
+                PodSource.Replica rep = q.source().replica(k, loaded.conventions());
                 return new Capacity.Replica(rep.pod(), rep.objects());
-            }, max, progress);
-            return new Outcome<>(new CapacityAnswer(source.describe(), r), loaded.warnings());
+            }, max, progress, stopRequested);
+            return new Outcome<>(new CapacityAnswer(q.source().describe(), r), loaded.warnings());
         } catch (FrameworkException e) {
-            throw new ConfigException(e.getMessage(), configPath);
+            throw new ConfigException(e.getMessage(), q.configPath());
         }
     }
 
