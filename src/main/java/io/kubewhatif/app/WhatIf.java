@@ -25,6 +25,7 @@ import java.io.InputStream;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.TreeSet;
+import java.util.function.BooleanSupplier;
 
 /**
  * Wires the what-if workflows (explain, capacity, simulate, diff): read the inputs, run the engine's workflow, hand
@@ -63,9 +64,10 @@ public final class WhatIf {
     /** Reads the cluster (files and/or a live snapshot) and the pods of {@code -f}. */
     public static ClusterLoader.Loaded load(InputStream stdin, Inputs in) throws InputException {
         ManifestReader reader = new ManifestReader(stdin, in.maxInputBytes());
+        ClusterLoader loader = new ClusterLoader(reader);
         if (in.session() != null) {
             List<HasMetadata> base = in.session().objects();
-            ClusterLoader.Loaded more = new ClusterLoader(reader).extend(base, List.of(), in.podPaths(), in.podOptions());
+            ClusterLoader.Loaded more = loader.extend(base, List.of(), in.podPaths(), in.podOptions());
             List<HasMetadata> all = new ArrayList<>(base);
             all.addAll(more.cluster());
             return new ClusterLoader.Loaded(all, more.podsToSchedule(), more.warnings(), more.sources(), more.conventions());
@@ -81,13 +83,13 @@ public final class WhatIf {
                         o.namespace(), o.environment())).read(reader, liveWarnings));
                 live = true;
             } else {
-                docs.addAll(reader.read(List.of(p)));
+                docs.addAll(loader.readCluster(List.of(p)));
             }
         }
         if (in.fromKubectl() && !live) {
             docs.addAll(new KubectlSnapshot(in.kubectl()).read(reader, liveWarnings));
         }
-        ClusterLoader.Loaded loaded = new ClusterLoader(reader).load(docs, in.podPaths(), in.podOptions());
+        ClusterLoader.Loaded loaded = loader.load(docs, in.podPaths(), in.podOptions());
         loaded.warnings().addAll(0, liveWarnings);
         return loaded;
     }
@@ -223,8 +225,12 @@ public final class WhatIf {
     public record CapacityAnswer(String template, Capacity.Result result) {
     }
 
-    public static Outcome<CapacityAnswer> capacity(InputStream stdin, Inputs in, String configPath, Integer max, Capacity.Progress progress)
-            throws InputException, ConfigException {
+    /** A capacity question with its inputs read and checked, ready to run. */
+    public record CapacityQuestion(Configuration config, String configPath, ClusterLoader.Loaded loaded, PodSource source) {
+    }
+
+    /** Reads and checks the inputs of a capacity question: the configuration, the cluster and one replicable pod or workload. */
+    public static CapacityQuestion capacityQuestion(InputStream stdin, Inputs in, String configPath) throws InputException, ConfigException {
         Configuration config = config(new ManifestReader(stdin, in.maxInputBytes()), configPath, in);
         ClusterLoader.Loaded loaded = load(stdin, in);
         List<PodSource> sources = loaded.sources();
@@ -241,14 +247,21 @@ public final class WhatIf {
             throw new InputException(String.join(", ", in.podPaths()) + ": " + source.describe()
                     + " runs one pod per eligible node; use simulate -f to place its pods");
         }
+        return new CapacityQuestion(config, configPath, loaded, source);
+    }
+
+    /** Runs a capacity question; once {@code stopRequested} says true, the answer is what was placed so far (partial). */
+    public static Outcome<CapacityAnswer> capacity(CapacityQuestion q, Integer max, Capacity.Progress progress, BooleanSupplier stopRequested)
+            throws ConfigException {
+        ClusterLoader.Loaded loaded = q.loaded();
         try {
-            Capacity.Result r = Capacity.run(config, loaded.cluster(), k -> {
-                PodSource.Replica rep = source.replica(k, loaded.conventions());
+            Capacity.Result r = Capacity.run(q.config(), loaded.cluster(), k -> {
+                PodSource.Replica rep = q.source().replica(k, loaded.conventions());
                 return new Capacity.Replica(rep.pod(), rep.objects());
-            }, max, progress);
-            return new Outcome<>(new CapacityAnswer(source.describe(), r), loaded.warnings());
+            }, max, progress, stopRequested);
+            return new Outcome<>(new CapacityAnswer(q.source().describe(), r), loaded.warnings());
         } catch (FrameworkException e) {
-            throw new ConfigException(e.getMessage(), configPath);
+            throw new ConfigException(e.getMessage(), q.configPath());
         }
     }
 

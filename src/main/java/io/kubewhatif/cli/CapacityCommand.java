@@ -22,7 +22,9 @@ import java.util.concurrent.Callable;
         footer = {"", "Examples:",
                 "  kubectl whatif capacity -f samples/capacity/pod.yaml --cluster samples/capacity/cluster.yaml",
                 "  kubectl whatif capacity -f deployment.yaml --from-kubectl --max 50 -o json",
-                "", "Exit codes: 0 at least one replica fits (with --max: all of them), 5 otherwise, 2 usage, 3 bad input, 4 invalid config."})
+                "", "Ctrl-C stops the run: what was computed so far is printed, marked partial (\"partial\": true in JSON / YAML).",
+                "", "Exit codes: 0 at least one replica fits (with --max: all of them), 5 otherwise, 2 usage, 3 bad input, 4 invalid config, "
+                + "130 interrupted (the partial result is printed)."})
 public final class CapacityCommand implements Callable<Integer> {
     @ParentCommand
     RootCommand root;
@@ -61,27 +63,40 @@ public final class CapacityCommand implements Callable<Integer> {
             throw new ParameterException(spec.commandLine(), "--max: must be 0 or more, got " + max);
         }
         WhatIf.Inputs in = clusterInput.inputs(spec, root.env, live, limits.maxInputBytes, namespace, pods, null);
+        WhatIf.CapacityQuestion question = WhatIf.capacityQuestion(root.env.stdin(), in, config);
         PrintWriter out = spec.commandLine().getOut();
         PrintWriter err = spec.commandLine().getErr();
         Progress progress = root.env.stderrTty() ? new Progress(err) : null;
-        WhatIf.Outcome<WhatIf.CapacityAnswer> o = WhatIf.capacity(root.env.stdin(), in, config, max, progress);
-        if (progress != null) {
-            progress.clear();
+        // Ctrl-C from here on stops the run between placements and waits for its partial result to be printed.
+        try (InterruptHook interrupt = InterruptHook.install()) {
+            WhatIf.Outcome<WhatIf.CapacityAnswer> o = WhatIf.capacity(question, max, progress, interrupt);
+            if (progress != null) {
+                progress.clear();
+            }
+            Capacity.Result res = o.result().result();
+            for (String n : o.notes()) {
+                err.println("warning: " + n);
+            }
+            WhatIfRenderer r = new WhatIfRenderer(output.style(root.env), output.format == OutputMixin.Format.wide, !output.noHeaders);
+            String text = switch (output.format) {
+                case json -> WhatIfRenderer.json(WhatIfRenderer.capacityTree(o.result().template(), res, o.notes()));
+                case yaml -> WhatIfRenderer.yaml(WhatIfRenderer.capacityTree(o.result().template(), res, o.notes()));
+                default -> r.capacity(o.result().template(), res, o.notes());
+            };
+            if (res.partial() && (output.format == OutputMixin.Format.json || output.format == OutputMixin.Format.yaml)) {
+                // The human output opens with this line; JSON and YAML say "partial": true, and stderr says why.
+                err.println("warning: " + WhatIfRenderer.interrupted(res));
+            }
+            // Rendered before anything is written: the output is one write, not a document trickling out while a signal waits.
+            out.print(text);
+            out.flush();
+            err.flush();
+            if (res.partial()) {
+                return ExitCodes.INTERRUPTED;
+            }
+            boolean ok = max != null ? res.replicas() >= max : res.replicas() > 0;
+            return ok ? ExitCodes.OK : ExitCodes.UNSCHEDULABLE;
         }
-        for (String n : o.notes()) {
-            err.println("warning: " + n);
-        }
-        WhatIfRenderer r = new WhatIfRenderer(output.style(root.env), output.format == OutputMixin.Format.wide, !output.noHeaders);
-        switch (output.format) {
-            case json -> out.print(WhatIfRenderer.json(WhatIfRenderer.capacityTree(o.result().template(), o.result().result(), o.notes())));
-            case yaml -> out.print(WhatIfRenderer.yaml(WhatIfRenderer.capacityTree(o.result().template(), o.result().result(), o.notes())));
-            default -> out.print(r.capacity(o.result().template(), o.result().result(), o.notes()));
-        }
-        out.flush();
-        err.flush();
-        Capacity.Result res = o.result().result();
-        boolean ok = max != null ? res.replicas() >= max : res.replicas() > 0;
-        return ok ? ExitCodes.OK : ExitCodes.UNSCHEDULABLE;
     }
 
     /** A self-overwriting progress line on a terminal's stderr, at most a few updates a second. */

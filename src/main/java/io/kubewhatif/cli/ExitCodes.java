@@ -18,6 +18,8 @@ public final class ExitCodes {
     public static final int GATED = 6;
     /** diff: placements differ between the two profiles. */
     public static final int DIFFERENT = 7;
+    /** Interrupted by Ctrl-C (128 + SIGINT, the shell's convention): capacity printed its partial result. */
+    public static final int INTERRUPTED = 130;
 
     private ExitCodes() {
     }

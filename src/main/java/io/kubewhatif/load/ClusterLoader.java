@@ -15,6 +15,7 @@ import io.fabric8.kubernetes.api.model.scheduling.v1.PriorityClass;
 import io.kubewhatif.engine.util.Parallelizer;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.HashMap;
 import java.util.IdentityHashMap;
 import java.util.LinkedHashMap;
@@ -59,7 +60,16 @@ public final class ClusterLoader {
 
     /** Loads cluster paths and pod paths (pods may be empty when only the cluster is needed). */
     public Loaded load(List<String> clusterPaths, List<String> podPaths) throws InputException {
-        return load(reader.read(clusterPaths), podPaths, PodOptions.DEFAULT);
+        return load(readCluster(clusterPaths), podPaths, PodOptions.DEFAULT);
+    }
+
+    /**
+     * Reads cluster files for {@link #load(List, List, PodOptions)}, decoding their documents batch by batch as they are
+     * parsed: the documents returned are skeletons whose objects this loader keeps, so a large snapshot never holds all
+     * its parsed trees at once. Decoding problems are still reported by {@code load}, in document order.
+     */
+    public List<Document> readCluster(List<String> paths) throws InputException {
+        return reader.read(paths, docs -> Arrays.asList(attemptAll(docs)), decodedAhead);
     }
 
     /**
@@ -77,13 +87,13 @@ public final class ClusterLoader {
      * new objects only (plus namespaces they need that exist nowhere yet); {@code existing} is not touched.
      */
     public Loaded extend(List<HasMetadata> existing, List<String> clusterPaths, List<String> podPaths) throws InputException {
-        return load(existing, clusterPaths.isEmpty() ? List.of() : reader.read(clusterPaths), podPaths, PodOptions.DEFAULT);
+        return load(existing, clusterPaths.isEmpty() ? List.of() : readCluster(clusterPaths), podPaths, PodOptions.DEFAULT);
     }
 
     /** As {@link #extend(List, List, List)}, with -n and --replicas for the documents of {@code podPaths}. */
     public Loaded extend(List<HasMetadata> existing, List<String> clusterPaths, List<String> podPaths, PodOptions options)
             throws InputException {
-        return load(existing, clusterPaths.isEmpty() ? List.of() : reader.read(clusterPaths), podPaths, options);
+        return load(existing, clusterPaths.isEmpty() ? List.of() : readCluster(clusterPaths), podPaths, options);
     }
 
     private Loaded load(List<HasMetadata> existing, List<Document> clusterDocs, List<String> podPaths, PodOptions options) throws InputException {
@@ -256,10 +266,23 @@ public final class ClusterLoader {
     /** Every document decoded, on several threads when there are many; results by position. */
     private ObjectDecoder.Attempt[] attemptAll(List<Document> docs) {
         ObjectDecoder.Attempt[] out = new ObjectDecoder.Attempt[docs.size()];
-        Parallelizer par = docs.size() >= parallelDecodeMinDocuments ? Parallelizer.of(0) : Parallelizer.SEQUENTIAL;
-        par.until(out.length, par.chunkSize(out.length), i -> out[i] = ObjectDecoder.attempt(docs.get(i)));
+        List<Integer> missing = new ArrayList<>();
+        for (int i = 0; i < out.length; i++) {
+            out[i] = decodedAhead.isEmpty() ? null : decodedAhead.remove(docs.get(i));
+            if (out[i] == null) {
+                missing.add(i);
+            }
+        }
+        Parallelizer par = missing.size() >= parallelDecodeMinDocuments ? Parallelizer.of(0) : Parallelizer.SEQUENTIAL;
+        par.until(missing.size(), par.chunkSize(missing.size()), k -> {
+            int i = missing.get(k);
+            out[i] = ObjectDecoder.attempt(docs.get(i));
+        });
         return out;
     }
+
+    /** Objects of documents {@link #readCluster} decoded as it read them, by (skeleton) document. */
+    private final Map<Document, ObjectDecoder.Attempt> decodedAhead = new IdentityHashMap<>();
 
     private List<HasMetadata> decodeAll(List<Document> docs, List<String> warnings, boolean podFiles) throws InputException {
         List<HasMetadata> out = new ArrayList<>();

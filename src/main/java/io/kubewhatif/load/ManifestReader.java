@@ -36,6 +36,7 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Function;
 import java.util.stream.Stream;
 
 /**
@@ -98,12 +99,57 @@ public final class ManifestReader {
         return warnings;
     }
 
+    /** What is kept of a batch of parsed documents. */
+    private interface Batch {
+        List<Document> keep(List<Document> docs);
+
+        /** Documents {@link #keep} returned that are thrown away after all (the input is parsed again). */
+        default void discard(List<Document> kept) {
+        }
+    }
+
+    private static final Batch KEEP_ALL = docs -> docs;
+
     /** Reads every path ("-" is stdin) into flattened documents. */
     public List<Document> read(List<String> paths) throws InputException {
+        return read(paths, KEEP_ALL);
+    }
+
+    /**
+     * Reads like {@link #read(List)}, handing the documents to {@code process} batch by batch as they are parsed (a
+     * large input is parsed in pieces, see {@link #parse}); {@code process} returns one result per document, in order.
+     * The documents returned keep only their skeleton ({@link Document#skeleton()}: kind, apiVersion, name), and
+     * {@code results} maps each of them to its result, so that a large input never has all its trees alive at once.
+     */
+    public <T> List<Document> read(List<String> paths, Function<List<Document>, List<T>> process, Map<Document, T> results)
+            throws InputException {
+        return read(paths, new Batch() {
+            @Override
+            public List<Document> keep(List<Document> docs) {
+                List<T> values = process.apply(docs);
+                List<Document> kept = new ArrayList<>(docs.size());
+                for (int i = 0; i < docs.size(); i++) {
+                    Document skeleton = docs.get(i).skeleton();
+                    results.put(skeleton, values.get(i));
+                    kept.add(skeleton);
+                }
+                return kept;
+            }
+
+            @Override
+            public void discard(List<Document> kept) {
+                for (Document d : kept) {
+                    results.remove(d);
+                }
+            }
+        });
+    }
+
+    private List<Document> read(List<String> paths, Batch batch) throws InputException {
         List<Document> out = new ArrayList<>();
         for (String p : paths) {
             if ("-".equals(p)) {
-                List<Document> docs = parse("<stdin>", readStdin());
+                List<Document> docs = parse("<stdin>", readStdin(), batch);
                 requireObjects("<stdin>", docs);
                 out.addAll(docs);
                 continue;
@@ -120,14 +166,14 @@ public final class ManifestReader {
                     throw new InputException(Messages.emptyDirectory(p));
                 }
                 for (Path f : files) {
-                    List<Document> docs = parse(f.toString(), readFileBytes(f.toString()));
+                    List<Document> docs = parse(f.toString(), readFileBytes(f.toString()), batch);
                     if (docs.isEmpty() && !lastHadList) {
                         warnings.add(Messages.emptyFileInDirectory(f.toString()));
                     }
                     out.addAll(docs);
                 }
             } else {
-                List<Document> docs = parse(p, readFileBytes(p));
+                List<Document> docs = parse(p, readFileBytes(p), batch);
                 requireObjects(p, docs);
                 out.addAll(docs);
             }
@@ -228,6 +274,10 @@ public final class ManifestReader {
     }
 
     public List<Document> parse(String source, byte[] raw) throws InputException {
+        return parse(source, raw, KEEP_ALL);
+    }
+
+    private List<Document> parse(String source, byte[] raw, Batch batch) throws InputException {
         lastHadList = false;
         if (raw.length > maxInputBytes) {
             throw new InputException(Messages.overLimit(source, maxInputBytes));
@@ -243,7 +293,7 @@ public final class ManifestReader {
         List<Document> out = new ArrayList<>();
         try {
             if (bytes.length - start >= parallelMinBytes) {
-                List<Document> fast = parseInPieces(source, bytes, start, isJson);
+                List<Document> fast = parseInPieces(source, bytes, start, isJson, batch);
                 if (fast != null) {
                     return fast;
                 }
@@ -251,7 +301,7 @@ public final class ManifestReader {
             }
             if (!isJson) {
                 parseChunk(source, bytes, start, bytes.length, false, 0, out);
-                return out;
+                return batch.keep(out);
             }
             // JSON documents, possibly separated by YAML "---" lines (a raw newline cannot occur inside a JSON string).
             int index = 0;
@@ -271,7 +321,7 @@ public final class ManifestReader {
                 }
                 i++;
             }
-            return out;
+            return batch.keep(out);
         } catch (OutOfMemoryError e) {
             out = null;
             throw new InputException(Messages.outOfMemory(source, Runtime.getRuntime().maxMemory()));
@@ -415,7 +465,7 @@ public final class ManifestReader {
      * (YAML directives) or any piece failed or warned: the sequential parse then gives the exact message, with line
      * numbers counted from the start of the input.
      */
-    private List<Document> parseInPieces(String source, byte[] bytes, int start, boolean isJson) {
+    private List<Document> parseInPieces(String source, byte[] bytes, int start, boolean isJson, Batch batch) {
         List<Piece> pieces = new ArrayList<>();
         int pieceStart = start;
         for (int i = start; i <= bytes.length; i++) {
@@ -440,31 +490,45 @@ public final class ManifestReader {
             return null;
         }
         Parallelizer par = Parallelizer.of(0);
-        par.until(pieces.size(), par.chunkSize(pieces.size()), k -> {
-            Piece pc = pieces.get(k);
-            try {
-                pc.documents = parseChunk(source, bytes, pc.from, pc.to, isJson, 0, pc.docs, pc.warnings);
-            } catch (InputException e) {
-                pc.failed = true;
-            }
-        });
-        int total = 0;
-        for (Piece pc : pieces) {
-            if (pc.failed || !pc.warnings.isEmpty()) {
-                return null;
-            }
-            total += pc.docs.size();
-        }
-        List<Document> out = new ArrayList<>(total);
+        List<Document> out = new ArrayList<>();
         int offset = 0;
-        for (Piece pc : pieces) {
-            for (Document d : pc.docs) {
-                out.add(offset == 0 ? d : new Document(d.source(), d.index() + offset, d.item(), d.tree()));
+        // Batches of pieces: only one batch's trees are alive before the batch handler has seen them.
+        for (int from = 0; from < pieces.size(); ) {
+            int to = from;
+            long size = 0;
+            while (to < pieces.size() && (to == from || size < BATCH_BYTES)) {
+                size += pieces.get(to).to - pieces.get(to).from;
+                to++;
             }
-            offset += pc.documents;
+            List<Piece> group = pieces.subList(from, to);
+            par.until(group.size(), par.chunkSize(group.size()), k -> {
+                Piece pc = group.get(k);
+                try {
+                    pc.documents = parseChunk(source, bytes, pc.from, pc.to, isJson, 0, pc.docs, pc.warnings);
+                } catch (InputException e) {
+                    pc.failed = true;
+                }
+            });
+            List<Document> docs = new ArrayList<>();
+            for (Piece pc : group) {
+                if (pc.failed || !pc.warnings.isEmpty()) {
+                    batch.discard(out);
+                    return null;
+                }
+                for (Document d : pc.docs) {
+                    docs.add(offset == 0 ? d : new Document(d.source(), d.index() + offset, d.item(), d.tree()));
+                }
+                offset += pc.documents;
+                pc.docs.clear();
+            }
+            out.addAll(batch.keep(docs));
+            from = to;
         }
         return out;
     }
+
+    /** Input per batch of pieces (see {@link #parseInPieces}). */
+    static final long BATCH_BYTES = 8L << 20;
 
     private int parseChunk(String source, byte[] bytes, int from, int to, boolean isJson, int index, List<Document> out)
             throws InputException {

@@ -257,9 +257,17 @@ public final class WhatIfRenderer {
 
     // ---- capacity ----
 
+    /** The line that marks an interrupted run's result as partial: the first line of its human output. */
+    public static String interrupted(Capacity.Result r) {
+        return "interrupted: partial result after " + r.replicas() + " replica(s) placed";
+    }
+
     public String capacity(String template, Capacity.Result r, List<String> notes) {
         StringBuilder sb = new StringBuilder();
-        line(sb, style.bold(template + ": " + r.replicas() + " replica(s) fit"), "  ");
+        if (r.partial()) {
+            line(sb, style.yellow(interrupted(r)), "  ");
+        }
+        line(sb, style.bold(template + ": " + (r.partial() ? "at least " : "") + r.replicas() + " replica(s) fit"), "  ");
         if (!r.replicasOnNodes().isEmpty()) {
             sb.append('\n');
             Table t = new Table(List.of("NODE", "REPLICAS"), false, true);
@@ -288,6 +296,7 @@ public final class WhatIfRenderer {
         m.put("pod", template);
         m.put("replicas", r.replicas());
         m.put("maxReplicas", r.max());
+        m.put("partial", r.partial());
         List<Object> on = new ArrayList<>();
         for (Capacity.NodeCount c : r.replicasOnNodes()) {
             Map<String, Object> cm = new LinkedHashMap<>();

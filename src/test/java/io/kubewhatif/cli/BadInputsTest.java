@@ -1,6 +1,5 @@
 package io.kubewhatif.cli;
 
-import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -19,6 +18,8 @@ import java.nio.file.attribute.PosixFilePermissions;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
 import java.util.Set;
 import java.util.TreeSet;
 import java.util.regex.Matcher;
@@ -41,6 +42,10 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * {@code stdout: contains TEXT}), {@code exit: N}, a {@code ---} line, then the exact stderr. Argument words that
  * name a file of the case become paths into a scratch copy, and that directory is cut from the output, so messages
  * read {@code cluster.yaml: …}. Files an argument names but the case lacks come from {@code _shared/}.
+ *
+ * <p>Root reads a {@code chmod 000} file anyway (CI runs as root): such a case then runs the CLI as its own process
+ * under {@code setpriv}, with the two capabilities that bypass file permissions (CAP_DAC_OVERRIDE,
+ * CAP_DAC_READ_SEARCH) dropped, so that it meets the real {@code EACCES} either way.
  *
  * <p>{@code -Dgolden.update=true} rewrites the stderr and exit code of every {@code expected.txt} from the actual
  * run; review the diff before committing.
@@ -130,15 +135,28 @@ class BadInputsTest {
                 Files.copy(SHARED.resolve(a), work.resolve(a));
             }
         }
+        List<Path> unreadable = new ArrayList<>();
         for (String s : exp.setup()) {
-            applySetup(work, s);
+            applySetup(work, s, unreadable);
         }
         List<String> args = new ArrayList<>();
         for (String a : exp.args()) {
             args.add(!a.startsWith("-") && !a.isEmpty() && Files.exists(work.resolve(a)) ? work.resolve(a).toString() : a);
         }
-        InputStream stdin = stdin(work, exp.stdin());
-        Result r = assertTimeoutPreemptively(Duration.ofSeconds(30), () -> run(stdin, args), name + " must not hang");
+        boolean dropFileAccess = unreadable.stream().anyMatch(Files::isReadable);
+        Result r;
+        try {
+            if (dropFileAccess) {
+                r = runWithoutFileOverride(work, exp.stdin(), args);
+            } else {
+                InputStream stdin = stdin(work, exp.stdin());
+                r = assertTimeoutPreemptively(Duration.ofSeconds(30), () -> run(stdin, args), name + " must not hang");
+            }
+        } finally {
+            for (Path p : unreadable) {
+                Files.setPosixFilePermissions(p, PosixFilePermissions.fromString("rwx------"));
+            }
+        }
         String prefix = work + "/";
         String err = r.err().replace(prefix, "");
         if (UPDATE) {
@@ -168,6 +186,47 @@ class BadInputsTest {
         return new Result(code, out.toString(), err.toString());
     }
 
+    /** The capabilities that let root read and list what its permission bits deny. */
+    static final String FILE_OVERRIDE_CAPS = "-dac_override,-dac_read_search";
+
+    /**
+     * Runs the CLI as a process that file permissions apply to, even when the test runs as root: {@code setpriv}
+     * (util-linux) drops the capabilities that bypass them from the bounding and inheritable sets before it starts
+     * the JVM. Environment as in {@link Cli.Env#test}: no colour, no terminal, invoked as kubectl-whatif.
+     */
+    static Result runWithoutFileOverride(Path work, String stdinSpec, List<String> args) throws Exception {
+        List<String> cmd = new ArrayList<>(List.of("setpriv", "--inh-caps=" + FILE_OVERRIDE_CAPS, "--bounding-set=" + FILE_OVERRIDE_CAPS,
+                Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-XX:TieredStopAtLevel=1", "-XX:+UseSerialGC",
+                "-cp", KubectlPluginTest.classPath(), Main.class.getName()));
+        cmd.addAll(args);
+        ProcessBuilder pb = new ProcessBuilder(cmd);
+        Map<String, String> env = pb.environment();
+        env.put("NO_COLOR", "1");
+        env.put("KUBE_WHATIF_INVOKED_AS", "kubectl-whatif");
+        env.put("KUBE_WHATIF_STDERR_TTY", "0");
+        if (stdinSpec == null) {
+            pb.redirectInput(ProcessBuilder.Redirect.from(Path.of("/dev/null").toFile()));
+        } else if (!stdinSpec.equals("closed")) {
+            pb.redirectInput(Files.exists(work.resolve(stdinSpec)) ? work.resolve(stdinSpec).toFile() : SHARED.resolve(stdinSpec).toFile());
+        } else {
+            throw new IllegalArgumentException("stdin: closed cannot be combined with an unreadable file");
+        }
+        Path out = work.resolve(".stdout");
+        Path err = work.resolve(".stderr");
+        Process p;
+        try {
+            p = pb.redirectOutput(out.toFile()).redirectError(err.toFile()).start();
+        } catch (IOException e) {
+            throw new AssertionError("running as root, a chmod 000 case needs setpriv (util-linux) to drop " + FILE_OVERRIDE_CAPS
+                    + " so that the file is really unreadable: " + e.getMessage(), e);
+        }
+        if (!p.waitFor(60, TimeUnit.SECONDS)) {
+            p.destroyForcibly();
+            throw new AssertionError("the CLI did not end within 60 s: " + cmd);
+        }
+        return new Result(p.exitValue(), Files.readString(out, StandardCharsets.UTF_8), Files.readString(err, StandardCharsets.UTF_8));
+    }
+
     private static InputStream stdin(Path work, String spec) throws IOException {
         if (spec == null) {
             return new ByteArrayInputStream(new byte[0]);
@@ -184,17 +243,20 @@ class BadInputsTest {
         return new ByteArrayInputStream(Files.readAllBytes(f));
     }
 
-    private static void applySetup(Path work, String setup) throws IOException {
+    /** Applies one setup line; a file or directory made unreadable is added to {@code unreadable}. */
+    private static void applySetup(Path work, String setup, List<Path> unreadable) throws IOException {
         String[] w = setup.split("\\s+");
         switch (w[0]) {
             case "chmod" -> {
+                if (!w[1].equals("000")) {
+                    throw new IllegalArgumentException("only chmod 000 is supported: " + setup);
+                }
                 Path f = work.resolve(w[2]);
                 if (!Files.exists(f)) {
                     Files.copy(SHARED.resolve(w[2]), f);
                 }
                 Files.setPosixFilePermissions(f, PosixFilePermissions.fromString("---------"));
-                // root reads any file: the case cannot show anything then.
-                Assumptions.assumeFalse(Files.isReadable(f), "running as root: a chmod 000 file stays readable");
+                unreadable.add(f);
             }
             case "sparse" -> {
                 try (RandomAccessFile f = new RandomAccessFile(work.resolve(w[1]).toFile(), "rw")) {

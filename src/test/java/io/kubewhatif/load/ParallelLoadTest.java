@@ -64,8 +64,21 @@ class ParallelLoadTest {
         }
     }
 
+    /** Loading from whole documents (read first, decoded after), as a live snapshot's documents are loaded. */
+    private static Loaded loadWholeDocuments(List<String> cluster, List<String> pods) {
+        ManifestReader r = new ManifestReader(InputStream.nullInputStream());
+        try {
+            ClusterLoader.Loaded l = new ClusterLoader(r).load(r.read(cluster), pods, ClusterLoader.PodOptions.DEFAULT);
+            return new Loaded(l.cluster(), l.podsToSchedule(), l.warnings(), null);
+        } catch (InputException e) {
+            return new Loaded(null, null, null, e.getMessage());
+        }
+    }
+
     private static void assertSameLoad(List<String> cluster, List<String> pods) {
-        assertEquals(load(cluster, pods, false), load(cluster, pods, true), () -> "loading " + cluster + " " + pods);
+        Loaded whole = loadWholeDocuments(cluster, pods);
+        assertEquals(whole, load(cluster, pods, false), () -> "loading " + cluster + " " + pods + " decoded while read");
+        assertEquals(whole, load(cluster, pods, true), () -> "loading " + cluster + " " + pods + " in parallel");
     }
 
     private static List<Path> files(String root, java.util.function.Predicate<Path> which) throws Exception {
@@ -149,6 +162,7 @@ class ParallelLoadTest {
         assertEquals(null, seq.error());
         assertTrue(seq.cluster().size() > 2500);
         assertEquals(seq, load(List.of(c.toString()), List.of(pod), true));
+        assertEquals(seq, loadWholeDocuments(List.of(c.toString()), List.of(pod)));
     }
 
     /** The default thresholds: a large file takes the parallel path and still reads as the sequential one. */

@@ -18,13 +18,18 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
+import java.util.function.BooleanSupplier;
 import java.util.function.IntFunction;
 
 /**
  * How many replicas of a pod fit (cluster-capacity's question): replicas are scheduled one after another on one
- * snapshot, each assumed on its node before the next, until {@code max} or the first that does not schedule. Pure.
+ * snapshot, each assumed on its node before the next, until {@code max} or the first that does not schedule. Pure;
+ * a caller that needs to cut a long run short (Ctrl-C) passes a stop signal, polled between placements.
  */
 public final class Capacity {
+    /** The stop type of a run cut short by its caller's stop signal: the result is partial. */
+    public static final String INTERRUPTED = "Interrupted";
+
     /** A replica to schedule and the objects created with it (a StatefulSet pod's claims). */
     public record Replica(Pod pod, List<HasMetadata> objects) {
     }
@@ -39,7 +44,10 @@ public final class Capacity {
     public record NodeCount(String node, int replicas) {
     }
 
-    /** Why the simulation stopped: {@code LimitReached}, {@code Unschedulable}, {@code Gated}, {@code BindFailed}, {@code Error}. */
+    /**
+     * Why the simulation stopped: {@code LimitReached}, {@code Unschedulable}, {@code Gated}, {@code BindFailed},
+     * {@code Error}, or {@link #INTERRUPTED} when the caller asked it to stop.
+     */
     public record StopReason(String type, String message) {
     }
 
@@ -56,22 +64,39 @@ public final class Capacity {
      * @param lastPlaced      the name of the last replica placed, or null
      * @param stop            why it stopped
      * @param failSummary     for an unschedulable stop: each reason with how many nodes it rejected, most first
-     * @param stopReport      the cycle of the replica that did not schedule (null when the limit was reached)
+     * @param stopReport      the cycle of the replica that did not schedule (null when the limit was reached or the
+     *                        run was interrupted)
      */
     public record Result(int replicas, Integer max, List<NodeCount> replicasOnNodes, String lastPlaced, StopReason stop,
                          List<ReasonCount> failSummary, CycleReport stopReport) {
+        /** The run was stopped before it had its answer: {@code replicas} fit, more may. */
+        public boolean partial() {
+            return INTERRUPTED.equals(stop.type());
+        }
     }
 
     private Capacity() {
     }
 
     /**
-     * Schedules {@code replicas.apply(0)}, {@code replicas.apply(1)} … on one scheduler (incremental assume).
+     * Schedules {@code replicas.apply(0)}, {@code replicas.apply(1)} … on one scheduler (incremental assume), to the end.
      *
      * @throws FrameworkException when the configuration cannot build the profiles
      */
     public static Result run(Configuration config, List<? extends HasMetadata> cluster, IntFunction<Replica> replicas, Integer max,
                              Progress progress) throws FrameworkException {
+        return run(config, cluster, replicas, max, progress, () -> false);
+    }
+
+    /**
+     * Schedules {@code replicas.apply(0)}, {@code replicas.apply(1)} … on one scheduler (incremental assume). Before each
+     * replica {@code stopRequested} is asked whether to go on; once it says true, the run ends with what it placed so
+     * far, a {@link Result#partial() partial} result. It may be raised from another thread.
+     *
+     * @throws FrameworkException when the configuration cannot build the profiles
+     */
+    public static Result run(Configuration config, List<? extends HasMetadata> cluster, IntFunction<Replica> replicas, Integer max,
+                             Progress progress, BooleanSupplier stopRequested) throws FrameworkException {
         ClusterSnapshot snapshot = SnapshotBuilder.build(cluster);
         // No second diagnosis pass: the stopping cycle evaluates every node anyway.
         Scheduler scheduler = Scheduler.create(config, snapshot, InTreeRegistry.factories(), new SchedulerOptions(false, false));
@@ -82,6 +107,10 @@ public final class Capacity {
             if (max != null && count >= max) {
                 return new Result(count, max, counts(perNode), last,
                         new StopReason("LimitReached", "Maximum number of pods simulated: " + max), List.of(), null);
+            }
+            if (stopRequested.getAsBoolean()) {
+                return new Result(count, max, counts(perNode), last,
+                        new StopReason(INTERRUPTED, "stopped on request after " + count + " replica(s); more may fit"), List.of(), null);
             }
             Replica rep = replicas.apply(count);
             for (HasMetadata o : rep.objects()) {

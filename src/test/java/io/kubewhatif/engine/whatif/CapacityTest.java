@@ -19,6 +19,7 @@ import java.util.function.IntFunction;
 import static io.kubewhatif.engine.whatif.Scenario.node;
 import static io.kubewhatif.engine.whatif.Scenario.running;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -68,6 +69,45 @@ class CapacityTest {
         assertEquals(new Capacity.StopReason("LimitReached", "Maximum number of pods simulated: 3"), r.stop());
         assertNull(r.stopReport());
         assertEquals(0, Capacity.run(ConfigLoader.defaults(), s.cluster(), replicas(s), 0, null).replicas());
+    }
+
+    @Test
+    void aStopRequestEndsTheRunBetweenPlacementsWithAPartialResult() throws Exception {
+        Scenario s = Scenario.of(dir, node("n1", "4", "8Gi", "", "") + node("n2", "4", "8Gi", "", ""), POD);
+        IntFunction<Capacity.Replica> all = replicas(s);
+        int[] asked = new int[1];
+        int[] placed = new int[1];
+        Capacity.Result r = Capacity.run(ConfigLoader.defaults(), s.cluster(), k -> {
+            asked[0]++;
+            return all.apply(k);
+        }, null, c -> placed[0] = c, () -> placed[0] >= 3);
+        assertTrue(r.partial());
+        assertEquals(3, r.replicas(), "8 would fit; the run stopped after the third");
+        assertEquals(3, asked[0], "no replica is built or scheduled after the stop request");
+        assertEquals(new Capacity.StopReason(Capacity.INTERRUPTED, "stopped on request after 3 replica(s); more may fit"), r.stop());
+        assertEquals("default/w-3", r.lastPlaced());
+        assertEquals(3, r.replicasOnNodes().stream().mapToInt(Capacity.NodeCount::replicas).sum());
+        assertEquals(List.of(), r.failSummary());
+        assertNull(r.stopReport(), "no replica failed");
+
+        Capacity.Result before = Capacity.run(ConfigLoader.defaults(), s.cluster(), all, null, null, () -> true);
+        assertTrue(before.partial());
+        assertEquals(0, before.replicas());
+        assertNull(before.lastPlaced());
+
+        Capacity.Result whole = Capacity.run(ConfigLoader.defaults(), s.cluster(), all, null, null, () -> false);
+        assertFalse(whole.partial());
+        assertEquals(8, whole.replicas());
+    }
+
+    @Test
+    void theLimitReachedIsACompleteAnswerEvenWithAStopRequest() throws Exception {
+        Scenario s = Scenario.of(dir, node("n1", "4", "8Gi", "", ""), POD);
+        int[] placed = new int[1];
+        Capacity.Result r = Capacity.run(ConfigLoader.defaults(), s.cluster(), replicas(s), 2, c -> placed[0] = c, () -> placed[0] >= 2);
+        assertFalse(r.partial());
+        assertEquals("LimitReached", r.stop().type());
+        assertEquals(2, r.replicas());
     }
 
     @Test
