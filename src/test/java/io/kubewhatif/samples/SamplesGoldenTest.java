@@ -41,7 +41,11 @@ class SamplesGoldenTest {
     /** sample/N(.json) → exit code, collected while updating. */
     static final Map<String, Integer> observedExitCodes = new TreeMap<>();
 
-    record Run(String sample, int index, List<String> args, boolean json) {
+    /** A README command: its arguments and, for {@code … < FILE}, the file it reads as stdin (else null). */
+    record Command(List<String> args, Path stdin) {
+    }
+
+    record Run(String sample, int index, List<String> args, Path stdin, boolean json) {
         String id() {
             return sample + "/" + index + (json ? ".json" : "");
         }
@@ -59,12 +63,12 @@ class SamplesGoldenTest {
     static List<Run> runs() throws IOException {
         List<Run> out = new ArrayList<>();
         for (String sample : sampleNames()) {
-            List<List<String>> commands = commands(SAMPLES.resolve(sample).resolve("README.md"));
+            List<Command> commands = commands(SAMPLES.resolve(sample).resolve("README.md"));
             for (int i = 0; i < commands.size(); i++) {
-                List<String> args = commands.get(i);
-                out.add(new Run(sample, i + 1, args, false));
+                List<String> args = commands.get(i).args();
+                out.add(new Run(sample, i + 1, args, commands.get(i).stdin(), false));
                 if (JSON_TOO.contains(args.get(0))) {
-                    out.add(new Run(sample, i + 1, asJson(args), true));
+                    out.add(new Run(sample, i + 1, asJson(args), commands.get(i).stdin(), true));
                 }
             }
         }
@@ -79,9 +83,12 @@ class SamplesGoldenTest {
         return names;
     }
 
-    /** The {@code ./kubectl-whatif} command lines of a README's fenced code blocks, as argument lists. */
-    static List<List<String>> commands(Path readme) throws IOException {
-        List<List<String>> out = new ArrayList<>();
+    /**
+     * The {@code ./kubectl-whatif} command lines of a README's fenced code blocks: blank-separated words, {@code ''} an
+     * empty one, and a trailing {@code < FILE} for stdin.
+     */
+    static List<Command> commands(Path readme) throws IOException {
+        List<Command> out = new ArrayList<>();
         boolean fenced = false;
         for (String line : Files.readAllLines(readme)) {
             if (line.startsWith("```")) {
@@ -90,8 +97,18 @@ class SamplesGoldenTest {
             }
             String l = line.strip();
             if (fenced && l.startsWith("./kubectl-whatif ")) {
-                List<String> args = new ArrayList<>(List.of(l.substring("./kubectl-whatif ".length()).trim().split("\\s+")));
-                out.add(args);
+                String command = l.substring("./kubectl-whatif ".length()).trim();
+                Path stdin = null;
+                int redirect = command.indexOf(" < ");
+                if (redirect >= 0) {
+                    stdin = Path.of(command.substring(redirect + 3).trim());
+                    command = command.substring(0, redirect);
+                }
+                List<String> args = new ArrayList<>();
+                for (String w : command.trim().split("\\s+")) {
+                    args.add(w.equals("''") ? "" : w);
+                }
+                out.add(new Command(args, stdin));
             }
         }
         return out;
@@ -146,7 +163,8 @@ class SamplesGoldenTest {
     void sampleMatchesGolden(Run run) throws IOException {
         StringWriter out = new StringWriter();
         StringWriter err = new StringWriter();
-        int code = Cli.commandLine(new PrintWriter(out), new PrintWriter(err), Cli.Env.test(new ByteArrayInputStream(new byte[0])))
+        byte[] stdin = run.stdin() == null ? new byte[0] : Files.readAllBytes(run.stdin());
+        int code = Cli.commandLine(new PrintWriter(out), new PrintWriter(err), Cli.Env.test(new ByteArrayInputStream(stdin)))
                 .execute(run.args().toArray(new String[0]));
         assertEquals("", err.toString(), "a sample loads without warnings or errors");
         String actual = out.toString();
@@ -167,7 +185,11 @@ class SamplesGoldenTest {
         assertTrue(codes.containsKey(run.id()), EXIT_CODES + " has no entry for " + run.id());
         assertEquals(codes.get(run.id()), code, "exit code of " + run);
         if (!run.json()) {
-            for (String line : actual.split("\n")) {
+            // The shell's banner names the files it loaded; after it, output must fit once the prompts (which a
+            // terminal would end with the echoed command) are taken off.
+            String checked = run.args().get(0).equals("shell")
+                    ? actual.substring(actual.indexOf("whatif> ")).replaceAll("(?m)^(whatif> )+", "") : actual;
+            for (String line : checked.split("\n")) {
                 if (!run.args().get(0).equals("config")) {
                     assertTrue(line.length() <= 80, "wider than 80 columns: " + line);
                 }
