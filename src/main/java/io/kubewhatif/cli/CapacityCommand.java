@@ -16,15 +16,19 @@ import java.util.List;
 import java.util.concurrent.Callable;
 
 /** capacity: how many more replicas of this pod fit? */
-@Command(name = "capacity", description = {"How many replicas of a pod fit? Schedules copies one after another, each assumed on its node,",
-        "until --max or the first that does not schedule; reports the count, the placement per node and why it stopped",
-        "(the question kubernetes-sigs/cluster-capacity answers)."},
-        footer = {"", "Examples:",
-                "  kubectl whatif capacity -f samples/capacity/pod.yaml --cluster samples/capacity/cluster.yaml",
-                "  kubectl whatif capacity -f deployment.yaml --from-kubectl --max 50 -o json",
-                "", "Ctrl-C stops the run: what was computed so far is printed, marked partial (\"partial\": true in JSON / YAML).",
-                "", "Exit codes: 0 at least one replica fits (with --max: all of them), 5 otherwise, 2 usage, 3 bad input, 4 invalid config, "
-                + "130 interrupted (the partial result is printed)."})
+@Command(name = "capacity", description = {"How many replicas of a pod fit?",
+        "Schedules copies one after another, each assumed on its node, until --max or the first that does not schedule; "
+        + "reports the count, the placement per node and why it stopped (the question kubernetes-sigs/cluster-capacity answers).",
+        "Ctrl-C stops the run: what was computed so far is printed, marked partial (\"partial\": true in JSON / YAML)."},
+        exitCodeListHeading = "%nExit codes:%n",
+        exitCodeList = {"0:at least one replica fits (with --max: all of them)", "2:usage error", "3:bad input", "4:invalid configuration",
+                "5:otherwise", "130:interrupted (the partial result is printed)"},
+        footerHeading = "%nExamples:%n",
+        footer = {"  kubectl whatif capacity -f samples/capacity/pod.yaml \\",
+                "      --cluster samples/quickstart/cluster.yaml",
+                "  kubectl whatif capacity -f samples/capacity/deployment.yaml \\",
+                "      --cluster samples/quickstart/cluster.yaml --max 3 -o json",
+                "  kubectl whatif capacity -f samples/capacity/deployment.yaml --from-kubectl"})
 public final class CapacityCommand implements Callable<Integer> {
     @ParentCommand
     RootCommand root;

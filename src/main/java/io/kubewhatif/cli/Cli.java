@@ -59,10 +59,12 @@ public final class Cli {
             ShellCommands.addTo(cl, session);
             CommandLine.Model.UsageMessageSpec u = cl.getCommandSpec().usageMessage();
             u.customSynopsis("COMMAND [OPTIONS] [ARGS]...");
-            u.description("The kube-whatif shell: commands run against the loaded snapshot; edits change it in memory only.");
-            u.footer("", "exit or quit (or Ctrl-D) leaves. TAB completes commands, flags, node, pod and plugin names.",
-                    "", "Examples:", "  schedule -f pod.yaml", "  cordon node-a", "  taint node-b dedicated=gpu:NoSchedule-",
-                    "  set weight NodeAffinity 10", "  undo", "  save edited.yaml");
+            u.description("The kube-whatif shell: commands run against the loaded snapshot; edits change it in memory only.",
+                    "exit or quit (or Ctrl-D) leaves. TAB completes commands, flags, node, pod and plugin names.");
+            u.exitCodeListHeading("");
+            u.exitCodeList(Map.of());
+            u.footer("  schedule -f samples/quickstart/pod.yaml", "  cordon node-c", "  explain -f samples/quickstart/pod.yaml",
+                    "  taint node-b dedicated=gpu:NoSchedule-", "  set weight NodeAffinity 10", "  undo", "  save edited.yaml");
             withoutRootName(cl);
         } else {
             rawArguments(cl.getSubcommands().get(CompleteCommand.NAME));

@@ -22,7 +22,8 @@ import java.util.concurrent.Callable;
  */
 @Command(name = CompleteCommand.NAME, hidden = true,
         description = "Print completion candidates for the words given (cobra's __complete protocol, used by kubectl).",
-        footer = {"", "Examples:", "  kubectl-whatif __complete schedule --cluster cluster.yaml -o ''"})
+        footerHeading = "%nExamples:%n",
+        footer = {"  kubectl-whatif __complete schedule --cluster samples/quickstart/cluster.yaml \\", "      -o ''"})
 public final class CompleteCommand implements Callable<Integer> {
     public static final String NAME = "__complete";
 

@@ -14,10 +14,11 @@ import java.io.PrintWriter;
 import java.util.concurrent.Callable;
 
 /** config: the effective configuration after defaulting, as {@code kube-scheduler --write-config-to} writes it. */
-@Command(name = "config", description = {"Print the effective scheduler configuration after defaulting (MultiPoint expanded,",
-        "weights, plugin args) as kubescheduler.config.k8s.io/v1 YAML, like kube-scheduler --write-config-to."},
-        footer = {"", "Examples:",
-                "  kubectl whatif config                              # the v1 defaults",
+@Command(name = "config", description = {"Print the effective scheduler configuration after defaulting.",
+        "MultiPoint expanded, weights and plugin args, as kubescheduler.config.k8s.io/v1 YAML, like kube-scheduler "
+        + "--write-config-to."},
+        footerHeading = "%nExamples:%n",
+        footer = {"  kubectl whatif config                              # the v1 defaults",
                 "  kubectl whatif config --config samples/binpacking/most-allocated.yaml --expand"})
 public final class ConfigCommand implements Callable<Integer> {
     @ParentCommand

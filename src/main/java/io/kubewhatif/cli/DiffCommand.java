@@ -17,13 +17,17 @@ import java.util.List;
 import java.util.concurrent.Callable;
 
 /** diff: the same pods under two scheduler configurations. */
-@Command(name = "diff", description = {"Schedule the pods of -f under two configurations (--config, --config-b; either may be omitted for",
-        "the v1 defaults) and show, per pod, the node and score under each and which plugin's weight or score moved",
-        "the decision."},
-        footer = {"", "Examples:",
-                "  kubectl whatif diff --config samples/diff/a.yaml --config-b samples/diff/b.yaml \\",
-                "      --cluster samples/diff/cluster.yaml -f samples/diff/pods.yaml",
-                "", "Exit codes: 0 identical placements, 7 some placement differs, 2 usage, 3 bad input, 4 invalid config."})
+@Command(name = "diff", description = {"The same pods under two scheduler configurations.",
+        "Schedules the pods of -f under --config (A) and --config-b (B); either may be omitted for the v1 defaults. Shows, "
+        + "per pod, the node and score under each and which plugin's weight or score moved the decision."},
+        exitCodeListHeading = "%nExit codes:%n",
+        exitCodeList = {"0:identical placements", "2:usage error", "3:bad input", "4:invalid configuration", "7:some placement differs"},
+        footerHeading = "%nExamples:%n",
+        footer = {"  kubectl whatif diff --cluster samples/quickstart/cluster.yaml \\",
+                "      --config samples/diff/a.yaml --config-b samples/diff/b.yaml \\",
+                "      -f samples/diff/pods.yaml",
+                "  kubectl whatif diff --config-b samples/binpacking/most-allocated.yaml \\",
+                "      --cluster samples/binpacking/cluster.yaml -f samples/binpacking/pods.yaml"})
 public final class DiffCommand implements Callable<Integer> {
     @ParentCommand
     RootCommand root;

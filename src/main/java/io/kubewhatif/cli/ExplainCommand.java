@@ -17,14 +17,18 @@ import java.util.List;
 import java.util.concurrent.Callable;
 
 /** explain: why is this pod Pending, and what (verified) change would let it schedule? */
-@Command(name = "explain", resourceBundle = "io.kubewhatif.cli.ExplainCommand", description = {"Why is this pod Pending? The FailedScheduling message, the nodes grouped by every reason that",
-        "rejects them, and changes that would let it schedule, each verified by re-running the cycle on a modified copy.",
-        "The pod is a pending pod of the cluster snapshot (POD_NAME -n NS), or a pod or workload of -f."},
-        footer = {"", "Examples:",
-                "  kubectl whatif explain web-7f9c -n shop --cluster snapshot.yaml",
-                "  kubectl whatif explain -f samples/explain/pod.yaml --cluster samples/explain/cluster.yaml",
-                "  kubectl whatif explain web-7f9c -n shop --from-kubectl -o json",
-                "", "Exit codes: 0 the pod schedules, 5 unschedulable, 6 gated, 2 usage, 3 bad input, 4 invalid config."})
+@Command(name = "explain", resourceBundle = "io.kubewhatif.cli.ExplainCommand",
+        description = {"Why is this pod Pending, and what would let it schedule?",
+                "Prints the FailedScheduling message, the nodes grouped by every reason that rejects them, and changes that would "
+                + "let the pod schedule, each verified by re-running the cycle on a modified copy. The pod is a pending pod of "
+                + "the cluster snapshot (POD_NAME -n NS), or a pod or workload of -f."},
+        exitCodeListHeading = "%nExit codes:%n",
+        exitCodeList = {"0:the pod schedules", "2:usage error", "3:bad input", "4:invalid configuration", "5:unschedulable", "6:gated"},
+        footerHeading = "%nExamples:%n",
+        footer = {"  kubectl whatif explain web-big -n shop --cluster samples/explain/cluster.yaml",
+                "  kubectl whatif explain -f samples/simulate/workloads.yaml \\",
+                "      --cluster samples/simulate/cluster.yaml",
+                "  kubectl whatif explain web-7f9c -n shop --from-kubectl -o json"})
 public final class ExplainCommand implements java.util.concurrent.Callable<Integer> {
     @ParentCommand
     RootCommand root;

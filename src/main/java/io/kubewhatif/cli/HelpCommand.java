@@ -12,7 +12,7 @@ import java.util.concurrent.Callable;
 
 /** help: the usage of a command (like COMMAND --help), or the list of commands. */
 @Command(name = "help", description = {"Show the help of a command, or the list of commands.", "help COMMAND is the same as COMMAND --help."},
-        footer = {"", "Examples:", "  kubectl whatif help", "  kubectl whatif help schedule"})
+        footerHeading = "%nExamples:%n", footer = {"  kubectl whatif help", "  kubectl whatif help schedule"})
 public final class HelpCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;

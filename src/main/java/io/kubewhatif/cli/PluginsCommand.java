@@ -11,9 +11,11 @@ import java.io.PrintWriter;
 import java.util.concurrent.Callable;
 
 /** plugins: the in-tree plugins, their extension points and default weights. */
-@Command(name = "plugins", description = {"List the in-tree plugins of kube-scheduler v1.34: the extension points each implements,",
-        "where the default profile runs it, its default score weight and the kind of args it takes."},
-        footer = {"", "Examples:", "  kubectl whatif plugins", "  kubectl whatif plugins -o json"})
+@Command(name = "plugins", description = {"List the in-tree plugins of kube-scheduler v1.34.",
+        "The extension points each implements, where the default profile runs it, its default score weight and the kind of "
+        + "args it takes."},
+        footerHeading = "%nExamples:%n",
+        footer = {"  kubectl whatif plugins", "  kubectl whatif plugins -o json"})
 public final class PluginsCommand implements Callable<Integer> {
     public enum Format { table, json, yaml }
 

@@ -8,18 +8,23 @@ import picocli.CommandLine.Model.CommandSpec;
 
 /** kubectl-whatif: the subcommands. */
 @Command(name = "kubectl-whatif", mixinStandardHelpOptions = false,
-        description = "What-if scheduling for Kubernetes: runs one kube-scheduler v1.34 cycle on manifests from files "
+        description = {"What-if scheduling for Kubernetes: runs one kube-scheduler v1.34 cycle on manifests from files "
                 + "and explains every plugin's verdict and score.",
+                "Every command has --help with examples; help COMMAND prints the same."},
         subcommands = {ScheduleCommand.class, ExplainCommand.class, CapacityCommand.class, SimulateCommand.class, DiffCommand.class,
                 ValidateCommand.class, ConfigCommand.class, PluginsCommand.class, VersionCommand.class,
                 ShellCommand.class, CompletionCommand.class, CompleteCommand.class, HelpCommand.class},
-        footer = {"", "Examples:",
-                "  kubectl whatif schedule --cluster samples/quickstart/cluster.yaml -f samples/quickstart/pod.yaml",
-                "  kubectl whatif explain web-7f9c -n shop --cluster snapshot.yaml",
+        exitCodeListHeading = "%nExit codes:%n",
+        exitCodeList = {"0:scheduled, valid, identical placements", "1:internal error", "2:usage error", "3:bad input",
+                "4:invalid configuration", "5:unschedulable", "6:gated (schedulingGates)", "7:placements differ (diff)",
+                "130:interrupted (capacity: the partial result is printed)"},
+        footerHeading = "%nExamples:%n",
+        footer = {"  kubectl whatif schedule --cluster samples/quickstart/cluster.yaml \\",
+                "      -f samples/quickstart/pod.yaml",
+                "  kubectl whatif explain web-big -n shop --cluster samples/explain/cluster.yaml",
                 "  kubectl whatif shell --cluster samples/quickstart/cluster.yaml",
-                "  kubectl whatif validate scheduler-config.yaml",
-                "", "Exit codes: 0 scheduled/valid, 1 internal error, 2 usage, 3 bad input, 4 invalid config, 5 unschedulable, 6 gated,",
-                "7 placements differ (diff)."})
+                "  kubectl whatif validate samples/binpacking/most-allocated.yaml",
+                "  kubectl whatif help capacity"})
 public final class RootCommand implements Runnable {
     final Cli.Env env;
 

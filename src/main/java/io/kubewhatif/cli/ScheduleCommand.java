@@ -24,9 +24,16 @@ import java.util.concurrent.Callable;
 /** schedule: one scheduling cycle per pod, with every plugin's verdict. */
 @Command(name = "schedule", description = {"Run a kube-scheduler cycle for the pod(s) in -f against the cluster in --cluster.",
         "Several pods form a sequence: each sees the placements, nominations and evictions before it."},
-        footer = {"", "Examples:",
-                "  kubectl whatif schedule --cluster samples/quickstart/cluster.yaml -f samples/quickstart/pod.yaml",
-                "  kubectl get nodes,pods -A -o yaml | kubectl whatif schedule --cluster - -f pod.yaml -o json"})
+        exitCodeListHeading = "%nExit codes:%n",
+        exitCodeList = {"0:every pod schedules", "2:usage error", "3:bad input", "4:invalid configuration",
+                "5:some pod is unschedulable", "6:some pod is gated (and none unschedulable)"},
+        footerHeading = "%nExamples:%n",
+        footer = {"  kubectl whatif schedule --cluster samples/quickstart/cluster.yaml \\",
+                "      -f samples/quickstart/pod.yaml",
+                "  kubectl whatif schedule --cluster samples/zonal-spread/cluster.yaml \\",
+                "      -f samples/zonal-spread/pod.yaml -o wide",
+                "  kubectl get nodes,pods -A -o yaml | kubectl whatif schedule --cluster - \\",
+                "      -f samples/quickstart/pod.yaml -o json"})
 public final class ScheduleCommand implements Callable<Integer> {
     @ParentCommand
     RootCommand root;

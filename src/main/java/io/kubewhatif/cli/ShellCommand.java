@@ -22,18 +22,19 @@ import java.util.concurrent.Callable;
 
 /** shell: an interactive session on one loaded snapshot. */
 @Command(name = ShellCommand.NAME, description = {"Interactive what-if shell on one loaded snapshot.",
-        "Run schedule (and the other commands) against it, edit it in memory (cordon, taint, label, evict, add, delete, " +
-        "set weight, disable/enable plugins), undo, reset and save. History and TAB completion of commands, flags, node, " +
-        "pod and plugin names. Type help inside."},
-        footer = {"", "Examples:",
-                "  kubectl whatif shell --cluster samples/quickstart/cluster.yaml",
-                "  kubectl whatif shell --cluster cluster/ --config scheduler.yaml --history ''",
-                "", "Inside:",
-                "  whatif> schedule -f samples/quickstart/pod.yaml",
+        "Run schedule and the other commands (explain, capacity, simulate, diff …) against it, edit it in memory (cordon, "
+        + "taint, label, evict, add, delete, set weight, disable/enable plugins), undo, reset and save. History and TAB "
+        + "completion of commands, flags, node, pod and plugin names. Type help inside."},
+        footerHeading = "%nExamples:%n",
+        footer = {"  kubectl whatif shell --cluster samples/quickstart/cluster.yaml",
+                "  whatif> explain -f samples/quickstart/pod.yaml",
                 "  whatif> cordon node-c",
+                "  whatif> explain -f samples/quickstart/pod.yaml",
+                "  whatif> capacity -f samples/capacity/pod.yaml",
                 "  whatif> set weight NodeAffinity 10",
-                "  whatif> schedule -f samples/quickstart/pod.yaml",
-                "  whatif> undo"})
+                "  whatif> undo",
+                "  kubectl whatif shell --cluster samples/explain/cluster.yaml \\",
+                "      --config samples/binpacking/most-allocated.yaml --history ''"})
 public final class ShellCommand implements Callable<Integer> {
     public static final String NAME = "shell";
 

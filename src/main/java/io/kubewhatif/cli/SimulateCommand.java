@@ -16,13 +16,17 @@ import java.util.List;
 import java.util.concurrent.Callable;
 
 /** simulate: place several pods and workloads in order, each seeing the placements, nominations and evictions before it. */
-@Command(name = "simulate", description = {"Schedule the pods and workloads of -f one after another (file order, or the scheduling queue's",
-        "order with --queue-order) and print where each lands. Failures, nominations and preemption victims carry into",
-        "the pods after them. --details adds every pod's full report."},
-        footer = {"", "Examples:",
-                "  kubectl whatif simulate --cluster samples/simulate/cluster.yaml -f samples/simulate/workloads.yaml",
-                "  kubectl whatif simulate --cluster snap.yaml -f app.yaml --queue-order --details",
-                "", "Exit codes: 0 every pod scheduled, 5 some pod unschedulable, 6 some pod gated, 2 usage, 3 bad input, 4 invalid config."})
+@Command(name = "simulate", description = {"Place pods and workloads one after another and show where each lands.",
+        "Schedules the pods and workloads of -f in file order, or the scheduling queue's order with --queue-order. Failures, "
+        + "nominations and preemption victims carry into the pods after them. --details adds every pod's full report."},
+        exitCodeListHeading = "%nExit codes:%n",
+        exitCodeList = {"0:every pod scheduled", "2:usage error", "3:bad input", "4:invalid configuration", "5:some pod unschedulable",
+                "6:some pod gated"},
+        footerHeading = "%nExamples:%n",
+        footer = {"  kubectl whatif simulate --cluster samples/simulate/cluster.yaml \\",
+                "      -f samples/simulate/workloads.yaml",
+                "  kubectl whatif simulate --cluster samples/simulate/cluster.yaml \\",
+                "      -f samples/simulate/workloads.yaml --queue-order --details"})
 public final class SimulateCommand implements Callable<Integer> {
     @ParentCommand
     RootCommand root;

@@ -29,10 +29,13 @@ import java.util.Map;
 import java.util.concurrent.Callable;
 
 /** validate: is this KubeSchedulerConfiguration one kube-scheduler v1.34 would start with? */
-@Command(name = "validate", description = {"Validate scheduler configuration files exactly as kube-scheduler v1.34 would.",
-        "Exit 0 when every file is valid, 4 (with kube-scheduler's message) when one is not."},
-        footer = {"", "Examples:", "  kubectl whatif validate scheduler-config.yaml",
-                "  kubectl whatif validate a.yaml b.yaml -o json"})
+@Command(name = "validate", description = "Validate scheduler configuration files exactly as kube-scheduler v1.34 would.",
+        exitCodeListHeading = "%nExit codes:%n",
+        exitCodeList = {"0:every file is valid", "2:usage error", "3:a file cannot be read",
+                "4:a file is invalid (with kube-scheduler's message)"},
+        footerHeading = "%nExamples:%n",
+        footer = {"  kubectl whatif validate samples/binpacking/most-allocated.yaml",
+                "  kubectl whatif validate samples/diff/a.yaml samples/diff/b.yaml -o json"})
 public final class ValidateCommand implements Callable<Integer> {
     @ParentCommand
     RootCommand root;

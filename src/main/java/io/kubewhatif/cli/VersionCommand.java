@@ -6,7 +6,7 @@ import picocli.CommandLine.Model.CommandSpec;
 
 /** version: the tool's version and the scheduler it reproduces. */
 @Command(name = "version", description = "Print the version of kube-whatif and of the kube-scheduler it reproduces.",
-        footer = {"", "Examples:", "  kubectl whatif version"})
+        footerHeading = "%nExamples:%n", footer = "  kubectl whatif version")
 public final class VersionCommand implements Runnable {
     public static final String SCHEDULER_VERSION = "v1.34.1";
 

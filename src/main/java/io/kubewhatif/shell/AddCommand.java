@@ -19,7 +19,7 @@ import java.util.concurrent.Callable;
         "Nodes, pods, PVCs, PDBs, … with the loading conventions (priority from PriorityClasses, namespaces). An object " +
         "with the kind, namespace and name of an existing one replaces it. A pod with spec.nodeName runs there; one " +
         "without is pending."},
-        footer = {"", "Examples:", "  add -f node-e.yaml", "  add -f more-pods/"})
+        footerHeading = "%nExamples:%n", footer = {"  add -f samples/shell/node-e.yaml", "  add -f samples/preemption/cluster.yaml"})
 public final class AddCommand implements Callable<Integer> {
     private final Session session;
 

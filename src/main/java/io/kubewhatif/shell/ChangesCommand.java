@@ -12,7 +12,7 @@ import java.util.concurrent.Callable;
 
 /** changes: the edits undo would revert. */
 @Command(name = "changes", description = "List the edits made since loading, oldest first.",
-        footer = {"", "Examples:", "  changes"})
+        footerHeading = "%nExamples:%n", footer = {"  changes"})
 public final class ChangesCommand implements Callable<Integer> {
     private final Session session;
 

@@ -17,7 +17,7 @@ import java.util.concurrent.Callable;
 @Command(name = "cordon", description = {"Mark nodes unschedulable (kubectl cordon).",
         "Sets spec.unschedulable and adds the node.kubernetes.io/unschedulable:NoSchedule taint, as the node lifecycle " +
         "controller of a real cluster does right after."},
-        footer = {"", "Examples:", "  cordon node-a", "  cordon node-a node-b"})
+        footerHeading = "%nExamples:%n", footer = {"  cordon node-a", "  cordon node-a node-b"})
 public final class CordonCommand implements Callable<Integer> {
     private final Session session;
 

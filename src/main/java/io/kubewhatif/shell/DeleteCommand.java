@@ -21,8 +21,8 @@ import java.util.concurrent.Callable;
         "TYPE NAME… or TYPE/NAME, with kubectl's type names (node, pod, pvc, pdb, …). Deleting a node also deletes its " +
         "pods, as the pod garbage collector does; deleting a namespace deletes what is in it. A pod is deleted without " +
         "the disruption-budget check evict makes."},
-        footer = {"", "Examples:", "  delete node node-d", "  delete pod shop/batch-0", "  delete pdb -n shop api-pdb",
-                "  delete node/node-d"})
+        footerHeading = "%nExamples:%n", footer = {"  delete pod shop/batch-0", "  delete po cache-0 -n shop", "  delete node/node-d",
+                "  delete namespace shop"})
 public final class DeleteCommand implements Callable<Integer> {
     private final Session session;
 

@@ -17,7 +17,7 @@ import java.util.concurrent.Callable;
 @Command(name = "disable", description = {"Disable a scheduler plugin.",
         "Everywhere (plugins.multiPoint.disabled) or at one extension point (plugins.<point>.disabled): the configuration " +
         "is loaded again as kube-scheduler loads it."},
-        footer = {"", "Examples:", "  disable NodeResourcesBalancedAllocation", "  disable NodeResourcesFit --point filter"})
+        footerHeading = "%nExamples:%n", footer = {"  disable NodeResourcesBalancedAllocation", "  disable NodeResourcesFit --point filter"})
 public final class DisableCommand implements Callable<Integer> {
     private final Session session;
 

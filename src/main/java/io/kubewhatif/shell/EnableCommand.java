@@ -17,7 +17,8 @@ import java.util.concurrent.Callable;
 @Command(name = "enable", description = {"Enable a scheduler plugin.",
         "A disabled default plugin returns to its default place and weight; otherwise it is added to " +
         "plugins.multiPoint.enabled (or plugins.<point>.enabled with --point)."},
-        footer = {"", "Examples:", "  enable NodeResourcesBalancedAllocation", "  enable NodeResourcesFit --point filter"})
+        footerHeading = "%nExamples:%n", footer = {"  disable NodeResourcesBalancedAllocation", "  enable NodeResourcesBalancedAllocation",
+                "  disable ImageLocality --point score", "  enable ImageLocality --point score"})
 public final class EnableCommand implements Callable<Integer> {
     private final Session session;
 

@@ -20,7 +20,7 @@ import java.util.concurrent.Callable;
 @Command(name = "evict", description = {"Evict pods, with the Eviction API's disruption-budget rules.",
         "A pod covered by a PodDisruptionBudget that allows no disruption is refused (with the API server's message); a " +
         "successful eviction spends one disruption of its budget. Use delete pod to remove a pod regardless."},
-        footer = {"", "Examples:", "  evict api-0", "  evict shop/api-0", "  evict api-0 -n shop"})
+        footerHeading = "%nExamples:%n", footer = {"  evict api-0", "  evict shop/cache-0", "  evict batch-0 -n shop"})
 public final class EvictCommand implements Callable<Integer> {
     private final Session session;
 

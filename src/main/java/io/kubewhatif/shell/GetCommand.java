@@ -18,7 +18,7 @@ import java.util.concurrent.Callable;
 
 /** get: list the snapshot's nodes or pods. */
 @Command(name = "get", description = {"List the snapshot's nodes or pods.", "Nodes with scheduling state, taints, zone, allocatable and pods; pods with node and priority."},
-        footer = {"", "Examples:", "  get nodes", "  get pods -n shop"})
+        footerHeading = "%nExamples:%n", footer = {"  get nodes", "  get pods -n shop"})
 public final class GetCommand implements Callable<Integer> {
     private final Session session;
 

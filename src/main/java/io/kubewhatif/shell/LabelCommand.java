@@ -20,7 +20,7 @@ import java.util.concurrent.Callable;
 @Command(name = "label", description = {"Set or remove labels of a node or a pod (kubectl label).",
         "KEY=VALUE sets, KEY- removes. The target is NAME (a node, or a pod whose name is unique), node NAME, pod NAME, " +
         "node/NAME or pod/NAME; a pod may be NAMESPACE/NAME or use -n."},
-        footer = {"", "Examples:", "  label node-b disktype=ssd", "  label node node-a disktype-",
+        footerHeading = "%nExamples:%n", footer = {"  label node-b disktype=ssd", "  label node node-a disktype-",
                 "  label pod shop/api-0 tier=backend", "  label pod api-0 -n shop app=api2 --overwrite"})
 public final class LabelCommand implements Callable<Integer> {
     private final Session session;
@@ -28,7 +28,8 @@ public final class LabelCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
 
-    @Parameters(arity = "2..*", paramLabel = "ARG", description = "[node|pod] NAME, then KEY=VALUE or KEY- items.")
+    // 1..* rather than 2..*: picocli would otherwise want two more words after an option in between (… -n shop app=x).
+    @Parameters(arity = "1..*", paramLabel = "ARG", description = "[node|pod] NAME, then KEY=VALUE or KEY- items.")
     List<String> args = new ArrayList<>();
 
     @Option(names = "--overwrite", description = "Allow changing the value of an existing label.")

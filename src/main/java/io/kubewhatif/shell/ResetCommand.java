@@ -11,7 +11,7 @@ import java.util.concurrent.Callable;
 
 /** reset: back to the loaded snapshot. */
 @Command(name = "reset", description = {"Go back to the loaded snapshot and configuration.", "undo reverts the reset."},
-        footer = {"", "Examples:", "  reset"})
+        footerHeading = "%nExamples:%n", footer = {"  cordon node-c", "  reset"})
 public final class ResetCommand implements Callable<Integer> {
     private final Session session;
 

@@ -22,7 +22,7 @@ import java.util.concurrent.Callable;
 @Command(name = "save", description = {"Write the edited snapshot and/or configuration to files.",
         "The snapshot as multi-document YAML (what --cluster reads), the configuration as a KubeSchedulerConfiguration " +
         "(what --config reads)."},
-        footer = {"", "Examples:", "  save edited-cluster.yaml", "  save edited-cluster.yaml --config edited-scheduler.yaml",
+        footerHeading = "%nExamples:%n", footer = {"  save edited-cluster.yaml", "  save edited-cluster.yaml --config edited-scheduler.yaml",
                 "  save --config edited-scheduler.yaml"})
 public final class SaveCommand implements Callable<Integer> {
     private final Session session;

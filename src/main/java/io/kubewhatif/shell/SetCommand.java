@@ -22,7 +22,7 @@ import java.util.concurrent.Callable;
 /** set: change the shell's scheduler configuration. */
 @Command(name = "set", description = "Change the scheduler configuration of the shell.",
         subcommands = {SetCommand.Weight.class, SetCommand.Config.class},
-        footer = {"", "Examples:", "  set weight TaintToleration 5", "  set config my-scheduler.yaml"})
+        footerHeading = "%nExamples:%n", footer = {"  set weight TaintToleration 5", "  set config samples/binpacking/most-allocated.yaml"})
 public final class SetCommand implements Runnable {
     private final Session session;
 
@@ -42,7 +42,7 @@ public final class SetCommand implements Runnable {
     @Command(name = "weight", description = {"Set a Score plugin's weight.",
         "In the profile's plugins.multiPoint (or plugins.score) entry; the configuration is then loaded and validated as " +
         "kube-scheduler loads it (a weight of 0 becomes 1; a negative one is rejected)."},
-            footer = {"", "Examples:", "  set weight TaintToleration 5", "  set weight ImageLocality 0 --profile batch"})
+            footerHeading = "%nExamples:%n", footer = {"  set weight TaintToleration 5", "  set weight ImageLocality 2 --profile default-scheduler"})
     public static final class Weight implements Callable<Integer> {
         @picocli.CommandLine.ParentCommand
         SetCommand parent;
@@ -68,7 +68,7 @@ public final class SetCommand implements Runnable {
 
     /** set config FILE. */
     @Command(name = "config", description = {"Replace the configuration.", "With a KubeSchedulerConfiguration or bare profile file, as --config reads it."},
-            footer = {"", "Examples:", "  set config bin-packing.yaml"})
+            footerHeading = "%nExamples:%n", footer = {"  set config samples/binpacking/most-allocated.yaml"})
     public static final class Config implements Callable<Integer> {
         @picocli.CommandLine.ParentCommand
         SetCommand parent;

@@ -20,7 +20,7 @@ import java.util.concurrent.Callable;
         "KEY[=VALUE]:EFFECT adds, KEY[=VALUE]:EFFECT- removes one, KEY- removes every effect of KEY. EFFECT is " +
         "NoSchedule, PreferNoSchedule or NoExecute. A real cluster evicts the pods that do not tolerate a new NoExecute " +
         "taint; they are listed (evict them to see the cluster afterwards)."},
-        footer = {"", "Examples:", "  taint node-a dedicated=gpu:NoSchedule", "  taint node node-a dedicated:NoSchedule-",
+        footerHeading = "%nExamples:%n", footer = {"  taint node-a dedicated=gpu:NoSchedule", "  taint node node-a dedicated:NoSchedule-",
                 "  taint node-b dedicated-", "  taint node-a dedicated=db:NoSchedule --overwrite"})
 public final class TaintCommand implements Callable<Integer> {
     private final Session session;

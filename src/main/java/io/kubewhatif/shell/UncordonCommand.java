@@ -17,7 +17,7 @@ import java.util.concurrent.Callable;
 @Command(name = "uncordon", description = {"Mark nodes schedulable again (kubectl uncordon).",
         "Clears spec.unschedulable and drops the node.kubernetes.io/unschedulable:NoSchedule taint, as the node " +
         "lifecycle controller does."},
-        footer = {"", "Examples:", "  uncordon node-a"})
+        footerHeading = "%nExamples:%n", footer = {"  cordon node-a node-b", "  uncordon node-a"})
 public final class UncordonCommand implements Callable<Integer> {
     private final Session session;
 

@@ -12,7 +12,7 @@ import java.util.concurrent.Callable;
 
 /** undo: revert the last edit. */
 @Command(name = "undo", description = {"Revert the last edit.", "Any edit of the snapshot or the configuration, reset included."},
-        footer = {"", "Examples:", "  undo"})
+        footerHeading = "%nExamples:%n", footer = {"  cordon node-c", "  undo"})
 public final class UndoCommand implements Callable<Integer> {
     private final Session session;
 
