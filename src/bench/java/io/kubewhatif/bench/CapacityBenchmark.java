@@ -10,6 +10,7 @@ import io.kubewhatif.engine.framework.SchedulerOptions;
 import io.kubewhatif.engine.plugins.InTreeRegistry;
 import io.kubewhatif.engine.snapshot.PodInfo;
 import io.kubewhatif.engine.snapshot.SnapshotBuilder;
+import io.kubewhatif.engine.whatif.Capacity;
 import io.kubewhatif.load.ClusterLoader;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
@@ -69,7 +70,22 @@ public class CapacityBenchmark {
     /** A fresh snapshot: the previous iteration filled the cluster. */
     @Setup(Level.Iteration)
     public void freshSnapshot() throws FrameworkException {
-        scheduler = Scheduler.create(config, SnapshotBuilder.build(loaded.cluster()), InTreeRegistry.factories(), new SchedulerOptions(false, false, threads));
+        scheduler = Scheduler.create(config, SnapshotBuilder.build(loaded.cluster()), InTreeRegistry.factories(), new SchedulerOptions(false, false, threads).withoutScoreTables());
+    }
+
+    /**
+     * What `capacity --max 1000` runs after loading: {@link Capacity#run}, which builds its snapshot from the loaded
+     * objects and then places the replicas (replicas made by the command's own conventions are not part of it).
+     */
+    @Benchmark
+    @OperationsPerInvocation(REPLICAS)
+    public int capacityRun() throws FrameworkException {
+        Capacity.Result r = Capacity.run(config, loaded.cluster(), k -> new Capacity.Replica(replicas.get(k).pod(), List.of()), REPLICAS,
+                count -> { });
+        if (r.replicas() != REPLICAS) {
+            throw new IllegalStateException("placed " + r.replicas() + " replicas");
+        }
+        return r.replicas();
     }
 
     @Benchmark

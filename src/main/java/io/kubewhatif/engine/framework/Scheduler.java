@@ -678,6 +678,15 @@ public final class Scheduler {
                 return null;
             }
             Framework.ScoreOutcome so = fw.runScorePlugins(state, pod, nodes);
+            if (!options.scoreTables()) {
+                if (!so.status().isSuccess()) {
+                    report.scheduleError = so.status().message();
+                    return null;
+                }
+                totals = so.totals();
+                prioritizeWithExtenders(pod, nodes, totals, null, report);
+                return selectHost(nodes, totals, report);
+            }
             int[] byName = byName(nodes);
             report.rawScores = byPluginByNode(so.raw(), nodes, byName);
             report.normalizedScores = byPluginByNode(so.normalized(), nodes, byName);
@@ -711,6 +720,12 @@ public final class Scheduler {
                 totals[i] = 1;
             }
         }
+        return selectHost(nodes, totals, report);
+    }
+
+    /** The highest total; ties go to the first node name (upstream picks one of them at random). */
+    private static String selectHost(List<NodeInfo> nodes, long[] totals, CycleReport report) {
+        int n = nodes.size();
         long best = Long.MIN_VALUE;
         for (long t : totals) {
             best = Math.max(best, t);
@@ -748,7 +763,9 @@ public final class Scheduler {
                 Long add = byHost.get(nodes.get(i).name());
                 if (add != null) {
                     totals[i] += add;
-                    perNode.get(i).merge(e.name(), add, Long::sum);
+                    if (perNode != null) {
+                        perNode.get(i).merge(e.name(), add, Long::sum);
+                    }
                 }
             }
             for (ExtenderReport er : report.extenders.values()) {

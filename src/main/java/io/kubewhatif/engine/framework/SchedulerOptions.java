@@ -13,9 +13,11 @@ package io.kubewhatif.engine.framework;
  *                           simulation binds in memory and the report says the extender would have bound it
  * @param parallelism        threads for the per-node work of a cycle (0: one per processor, at most 16); the results
  *                           are those of one thread whatever the number
+ * @param scoreTables        fill the report's per-node score tables (raw, normalized, weighted); without them a cycle
+ *                           still selects the same node, for loops that only need the placement (capacity)
  */
 public record SchedulerOptions(boolean allNodes, boolean diagnoseAllFilters, boolean explain, boolean traceFilters,
-                               boolean allowExtenderBind, int parallelism) {
+                               boolean allowExtenderBind, int parallelism, boolean scoreTables) {
     public static final SchedulerOptions DEFAULT = new SchedulerOptions(false, true);
 
     public SchedulerOptions {
@@ -25,25 +27,30 @@ public record SchedulerOptions(boolean allNodes, boolean diagnoseAllFilters, boo
     }
 
     public SchedulerOptions(boolean allNodes, boolean diagnoseAllFilters) {
-        this(allNodes, diagnoseAllFilters, false, false, false, 0);
+        this(allNodes, diagnoseAllFilters, false, false, false, 0, true);
     }
 
     /** With the given parallelism and no explanations, traces or extender binding. */
     public SchedulerOptions(boolean allNodes, boolean diagnoseAllFilters, int parallelism) {
-        this(allNodes, diagnoseAllFilters, false, false, false, parallelism);
+        this(allNodes, diagnoseAllFilters, false, false, false, parallelism, true);
     }
 
     public SchedulerOptions(boolean allNodes, boolean diagnoseAllFilters, boolean explain, boolean traceFilters) {
-        this(allNodes, diagnoseAllFilters, explain, traceFilters, false, 0);
+        this(allNodes, diagnoseAllFilters, explain, traceFilters, false, 0, true);
     }
 
     public SchedulerOptions(boolean allNodes, boolean diagnoseAllFilters, boolean explain, boolean traceFilters,
                             boolean allowExtenderBind) {
-        this(allNodes, diagnoseAllFilters, explain, traceFilters, allowExtenderBind, 0);
+        this(allNodes, diagnoseAllFilters, explain, traceFilters, allowExtenderBind, 0, true);
     }
 
     /** The same options with another thread count. */
     public SchedulerOptions withParallelism(int threads) {
-        return new SchedulerOptions(allNodes, diagnoseAllFilters, explain, traceFilters, allowExtenderBind, threads);
+        return new SchedulerOptions(allNodes, diagnoseAllFilters, explain, traceFilters, allowExtenderBind, threads, scoreTables);
+    }
+
+    /** The same options without score tables in the reports. */
+    public SchedulerOptions withoutScoreTables() {
+        return new SchedulerOptions(allNodes, diagnoseAllFilters, explain, traceFilters, allowExtenderBind, parallelism, false);
     }
 }

@@ -98,8 +98,9 @@ public final class Capacity {
     public static Result run(Configuration config, List<? extends HasMetadata> cluster, IntFunction<Replica> replicas, Integer max,
                              Progress progress, BooleanSupplier stopRequested) throws FrameworkException {
         ClusterSnapshot snapshot = SnapshotBuilder.build(cluster);
-        // No second diagnosis pass: the stopping cycle evaluates every node anyway.
-        Scheduler scheduler = Scheduler.create(config, snapshot, InTreeRegistry.factories(), new SchedulerOptions(false, false));
+        // No second diagnosis pass (the stopping cycle evaluates every node anyway), and no score tables: only the
+        // placements and the last cycle's filter statuses are reported.
+        Scheduler scheduler = Scheduler.create(config, snapshot, InTreeRegistry.factories(), new SchedulerOptions(false, false).withoutScoreTables());
         Map<String, Integer> perNode = new HashMap<>();
         int count = 0;
         String last = null;

@@ -101,6 +101,33 @@ class ParallelCycleTest {
         assertEquals(sequential, parallel);
     }
 
+    /** Without score tables (capacity's cycles) the placements, and everything else in the report, are the same. */
+    @ParameterizedTest
+    @org.junit.jupiter.params.provider.ValueSource(strings = {"rich", "plain"})
+    void withoutScoreTablesOnlyTheTablesAreMissing(String data) throws Exception {
+        ClusterLoader.Loaded l = "rich".equals(data) ? rich : plain;
+        ClusterSnapshot a = SnapshotBuilder.build(l.cluster());
+        ClusterSnapshot b = SnapshotBuilder.build(l.cluster());
+        Scheduler with = Scheduler.create(ConfigLoader.defaults(), a, InTreeRegistry.factories(), new SchedulerOptions(false, false, 2));
+        Scheduler without = Scheduler.create(ConfigLoader.defaults(), b, InTreeRegistry.factories(),
+                new SchedulerOptions(false, false, 2).withoutScoreTables());
+        int scored = 0;
+        for (Pod p : pods(l, 6)) {
+            io.kubewhatif.engine.diagnostics.CycleReport x = with.scheduleOne(PodInfo.of(p));
+            io.kubewhatif.engine.diagnostics.CycleReport y = without.scheduleOne(PodInfo.of(p));
+            assertEquals(null, y.scores);
+            assertEquals(null, y.rawScores);
+            if (x.scores != null && !x.scores.isEmpty()) {
+                scored++;
+            }
+            x.scores = null;
+            x.rawScores = null;
+            x.normalizedScores = null;
+            assertEquals(JsonRenderer.render(one(x)), JsonRenderer.render(one(y)));
+        }
+        assertTrue(scored > 0, "some cycles scored nodes");
+    }
+
     @org.junit.jupiter.api.Test
     void evaluateLeavesTheSnapshotAsItWas() throws Exception {
         ClusterSnapshot snapshot = SnapshotBuilder.build(rich.cluster());
