@@ -2,7 +2,8 @@
 # bench/run.sh [JMH options…]: the one command for kube-whatif's performance figures (bench/README.md).
 # Builds the `bench` profile, prepares the data sets under target/bench-data (gen_scenarios.py for the reference
 # snapshot, ScaleGenerator for the others), runs the JMH benchmarks (all, or those selected by JMH options such as a
-# regular expression: bench/run.sh CycleBenchmark -p data=big), then the 150,000-pod heap probe and the start-up timing.
+# regular expression: bench/run.sh CycleBenchmark -p data=big), then the 150,000-pod heap probe, the start-up timing and
+# whole commands on the reference snapshot.
 # Results: target/bench-results.json (JMH) and the console.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -22,7 +23,9 @@ java -cp "$cp" org.openjdk.jmh.Main -rf json -rff target/bench-results.json "$@"
 
 if [ $# -eq 0 ]; then
   echo "== peak heap, 150,000 pods, -Xmx2g"
-  java -Xmx2g -cp "$cp" io.kubewhatif.bench.HeapProbe pods150k
+  java -Xmx2g -XX:+UseParallelGC -cp "$cp" io.kubewhatif.bench.HeapProbe pods150k
   echo "== start-up"
   bench/startup.sh
+  echo "== whole commands on the reference snapshot"
+  bench/cli.sh
 fi
