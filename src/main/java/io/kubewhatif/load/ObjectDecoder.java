@@ -85,6 +85,7 @@ public final class ObjectDecoder {
                 return builder;
             }
         });
+        module.setDeserializers(new LazyModelDeserializers());
         m.registerModule(module);
         m.addHandler(new DeserializationProblemHandler() {
             @Override
