@@ -72,7 +72,7 @@ public final class CapacityCommand implements Callable<Integer> {
         PrintWriter err = spec.commandLine().getErr();
         Progress progress = root.env.stderrTty() ? new Progress(err) : null;
         // Ctrl-C from here on stops the run between placements and waits for its partial result to be printed.
-        try (InterruptHook interrupt = InterruptHook.install()) {
+        try (InterruptHook interrupt = InterruptHook.forRun(root.env)) {
             WhatIf.Outcome<WhatIf.CapacityAnswer> o = WhatIf.capacity(question, max, progress, interrupt);
             if (progress != null) {
                 progress.clear();

@@ -20,9 +20,19 @@ public final class Cli {
      * What the process environment contributes: stdin, whether stdout / stderr are terminals, NO_COLOR, how the tool was
      * invoked, and the environment child processes (kubectl) run in.
      */
-    public record Env(InputStream stdin, boolean tty, boolean noColorEnv, String invokedAs, boolean stderrTty, Map<String, String> environment) {
+    /**
+     * @param interrupt Ctrl-C as the interactive shell sees it while a command runs (long runs poll it and stop with a
+     *                  partial result), or null: a command line's Ctrl-C, which a JVM shutdown hook turns into the
+     *                  same stop before the process ends
+     */
+    public record Env(InputStream stdin, boolean tty, boolean noColorEnv, String invokedAs, boolean stderrTty, Map<String, String> environment,
+                      java.util.function.BooleanSupplier interrupt) {
         public Env(InputStream stdin, boolean tty, boolean noColorEnv, String invokedAs) {
-            this(stdin, tty, noColorEnv, invokedAs, false, System.getenv());
+            this(stdin, tty, noColorEnv, invokedAs, false, System.getenv(), null);
+        }
+
+        public Env(InputStream stdin, boolean tty, boolean noColorEnv, String invokedAs, boolean stderrTty, Map<String, String> environment) {
+            this(stdin, tty, noColorEnv, invokedAs, stderrTty, environment, null);
         }
 
         public static Env system() {

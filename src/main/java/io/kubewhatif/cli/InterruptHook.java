@@ -20,12 +20,33 @@ final class InterruptHook implements BooleanSupplier, AutoCloseable {
     private final Duration grace;
     private final CountDownLatch written = new CountDownLatch(1);
     private volatile boolean requested;
-    /** The registered hook; the tests run it directly. */
+    /** The registered hook (the tests run it directly), or null when a caller's interrupt is polled instead. */
     final Thread hook;
+    private final BooleanSupplier external;
 
     private InterruptHook(Duration grace) {
         this.grace = grace;
         this.hook = new Thread(this::stopAndWait, "kube-whatif-interrupt");
+        this.external = null;
+    }
+
+    private InterruptHook(BooleanSupplier external) {
+        this.grace = Duration.ZERO;
+        this.hook = null;
+        this.external = external;
+    }
+
+    /**
+     * The stop signal of a run inside the interactive shell: Ctrl-C there is the shell's (it must not end the
+     * process), so the run polls {@code interrupt} and no shutdown hook is installed.
+     */
+    static InterruptHook polling(BooleanSupplier interrupt) {
+        return new InterruptHook(interrupt);
+    }
+
+    /** {@link #polling} with the shell's interrupt, else {@link #install()}. */
+    static InterruptHook forRun(Cli.Env env) {
+        return env.interrupt() != null ? polling(env.interrupt()) : install();
     }
 
     static InterruptHook install() {
@@ -50,13 +71,16 @@ final class InterruptHook implements BooleanSupplier, AutoCloseable {
     /** Whether a signal asked the run to stop. */
     @Override
     public boolean getAsBoolean() {
-        return requested;
+        return external != null ? external.getAsBoolean() : requested;
     }
 
     /** The run's output is written: a hook that is waiting lets the JVM exit; otherwise the hook is removed. */
     @Override
     public void close() {
         written.countDown();
+        if (hook == null) {
+            return;
+        }
         try {
             Runtime.getRuntime().removeShutdownHook(hook);
         } catch (IllegalStateException shuttingDown) {

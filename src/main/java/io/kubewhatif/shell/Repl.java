@@ -17,6 +17,7 @@ import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.atomic.AtomicBoolean;
 
 /**
  * The interactive shell: reads lines with JLine (history, TAB completion) and runs each through
@@ -39,7 +40,11 @@ public final class Repl {
     public static int run(Terminal terminal, Session session, Cli.Env env, Path history, List<String> sources) {
         PrintWriter out = terminal.writer();
         boolean fancy = env.tty() && !Terminal.TYPE_DUMB.equals(terminal.getType()) && !Terminal.TYPE_DUMB_COLOR.equals(terminal.getType());
-        Cli.Env inner = new Cli.Env(InputStream.nullInputStream(), fancy, env.noColorEnv(), env.invokedAs());
+        // Ctrl-C while a command runs is the shell's: it stops a long run (capacity prints its partial result), and
+        // the shell goes on; at the prompt JLine turns it into an empty line.
+        AtomicBoolean interrupted = new AtomicBoolean();
+        Cli.Env inner = new Cli.Env(InputStream.nullInputStream(), fancy, env.noColorEnv(), env.invokedAs(), false, System.getenv(),
+                interrupted::get);
         CommandLine completion = Cli.commandLine(out, out, inner, session);
         DefaultParser parser = new DefaultParser();
         parser.setEscapeChars(new char[0]);
@@ -72,7 +77,13 @@ public final class Repl {
             if (!words.isEmpty() && words.get(words.size() - 1).isEmpty() && Character.isWhitespace(line.charAt(line.length() - 1))) {
                 words.remove(words.size() - 1);
             }
-            Cli.commandLine(out, out, inner, session).execute(words.toArray(new String[0]));
+            interrupted.set(false);
+            Terminal.SignalHandler previous = terminal.handle(Terminal.Signal.INT, signal -> interrupted.set(true));
+            try {
+                Cli.commandLine(out, out, inner, session).execute(words.toArray(new String[0]));
+            } finally {
+                terminal.handle(Terminal.Signal.INT, previous);
+            }
             out.flush();
         }
         out.flush();

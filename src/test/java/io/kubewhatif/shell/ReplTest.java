@@ -48,6 +48,48 @@ class ReplTest {
         return Session.open(InputStream.nullInputStream(), List.of(CLUSTER), null);
     }
 
+    /**
+     * Ctrl-C while a command runs belongs to the shell: a long capacity run stops with its partial result, and the shell
+     * goes on with the next command instead of ending.
+     */
+    @Test
+    @org.junit.jupiter.api.Timeout(120)
+    void ctrlCStopsTheRunningCommandNotTheShell() throws Exception {
+        StringBuilder nodes = new StringBuilder();
+        for (int i = 0; i < 200; i++) {
+            nodes.append("apiVersion: v1\nkind: Node\nmetadata: {name: n").append(i)
+                    .append("}\nstatus: {capacity: {cpu: \"1000\", memory: 4Ti, pods: \"100000\"}}\n---\n");
+        }
+        Path cluster = dir.resolve("cluster.yaml");
+        Files.writeString(cluster, nodes.toString());
+        Path pod = dir.resolve("pod.yaml");
+        Files.writeString(pod, "apiVersion: v1\nkind: Pod\nmetadata: {name: w}\nspec: {containers: [{name: c, image: x, "
+                + "resources: {requests: {cpu: 1m, memory: 1Mi}}}]}\n");
+        Session session = Session.open(InputStream.nullInputStream(), List.of(cluster.toString()), null);
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        String input = "capacity -f " + pod + " -o json\nversion\nexit\n";
+        try (Terminal t = new DumbTerminal("test", Terminal.TYPE_DUMB, new ByteArrayInputStream(input.getBytes(StandardCharsets.UTF_8)),
+                out, StandardCharsets.UTF_8)) {
+            // 20 million replicas would fit: only the interrupt ends this run.
+            Thread ctrlC = new Thread(() -> {
+                try {
+                    Thread.sleep(1500);
+                } catch (InterruptedException e) {
+                    return;
+                }
+                t.raise(Terminal.Signal.INT);
+            });
+            ctrlC.start();
+            assertEquals(0, Repl.run(t, session, Cli.Env.test(InputStream.nullInputStream()), null, List.of(cluster.toString())));
+            ctrlC.join();
+        }
+        String text = out.toString(StandardCharsets.UTF_8);
+        assertTrue(text.contains("\"partial\" : true"), text.length() > 2000 ? text.substring(0, 2000) : text);
+        assertTrue(text.contains("kube-whatif "), "the shell ran the next command: " + text.substring(Math.max(0, text.length() - 500)));
+        // The session is unchanged: capacity works on a copy of the snapshot.
+        assertEquals(0, session.pods().size());
+    }
+
     @Test
     void editsChangeWhatScheduleSeesAndUndoRestoresIt() throws Exception {
         Session s = session();
