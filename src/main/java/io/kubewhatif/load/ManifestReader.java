@@ -11,6 +11,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import com.fasterxml.jackson.databind.node.TextNode;
 import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
 import com.fasterxml.jackson.dataformat.yaml.YAMLParser;
 import io.kubewhatif.engine.util.Parallelizer;
@@ -437,6 +438,14 @@ public final class ManifestReader {
         return j == b.length || b[j] == '\n';
     }
 
+    /** Texts up to this long are shared between the trees of one reader (see TreeBuilder.text). */
+    static final int SHARED_TEXT_MAX_LENGTH = 64;
+    /** At most this many distinct shared texts per reader: past it, texts are no longer shared. */
+    static final int SHARED_TEXTS_MAX = 1 << 20;
+
+    /** The shared texts of this reader's trees; the pieces of a large input are parsed on several threads. */
+    private final Map<String, TextNode> texts = new java.util.concurrent.ConcurrentHashMap<>();
+
     /** From this much input on, a file is parsed in pieces on several threads. */
     static final int PARALLEL_MIN_BYTES = 1 << 20;
 
@@ -547,7 +556,7 @@ public final class ManifestReader {
         JsonParser parser = null;
         try {
             parser = isJson ? jsonFactory.createParser(bytes, from, to - from) : yamlFactory.createParser(bytes, from, to - from);
-            TreeBuilder tb = new TreeBuilder(source, parser, warnings);
+            TreeBuilder tb = new TreeBuilder(source, parser, warnings, texts);
             JsonToken t;
             while ((t = parser.nextToken()) != null) {
                 index++;
@@ -713,16 +722,41 @@ public final class ManifestReader {
         private final JsonParser p;
         private final YAMLParser yaml;
         private final List<String> warnings;
+        private final Map<String, TextNode> texts;
         private final Map<String, JsonNode> anchors = new HashMap<>();
         private final Map<String, Long> anchorSizes = new HashMap<>();
         private long decodeCount;
         private long aliasCount;
 
-        TreeBuilder(String source, JsonParser p, List<String> warnings) {
+        TreeBuilder(String source, JsonParser p, List<String> warnings, Map<String, TextNode> texts) {
             this.source = source;
             this.p = p;
             this.yaml = p instanceof YAMLParser y ? y : null;
             this.warnings = warnings;
+            this.texts = texts;
+        }
+
+        /**
+         * One node per distinct short text: the objects decoded from the trees then share their strings (names,
+         * labels, namespaces, images repeat across thousands of objects), which keeps a large snapshot's heap small.
+         */
+        private TextNode text(String s) {
+            if (s.length() > SHARED_TEXT_MAX_LENGTH || texts.size() >= SHARED_TEXTS_MAX) {
+                return F.textNode(s);
+            }
+            TextNode n = texts.get(s);
+            if (n == null) {
+                n = F.textNode(s);
+                TextNode had = texts.putIfAbsent(s, n);
+                if (had != null) {
+                    n = had;
+                }
+            }
+            return n;
+        }
+
+        private String shared(String key) {
+            return key == null ? null : text(key).textValue();
         }
 
         /** go-yaml counts per document. */
@@ -785,8 +819,9 @@ public final class ManifestReader {
                         if (k == null) {
                             throw new SyntaxError("unexpected end of input inside a mapping", p.currentLocation());
                         }
-                        String key = p.currentName();
-                        int line = p.currentTokenLocation().getLineNr();
+                        String key = shared(p.currentName());
+                        // Only a duplicate needs its line (a warning), and a key's location costs an object.
+                        int line = o.has(key) ? p.currentTokenLocation().getLineNr() : 0;
                         JsonToken vt = p.nextToken();
                         if (vt == null) {
                             throw new SyntaxError("unexpected end of input inside a mapping", p.currentLocation());
@@ -836,10 +871,8 @@ public final class ManifestReader {
                     }
                     return a;
                 }
-                case VALUE_STRING: {
-                    String s = p.getText();
-                    return F.textNode(s);
-                }
+                case VALUE_STRING:
+                    return text(p.getText());
                 case VALUE_NUMBER_INT:
                     return intNode();
                 case VALUE_NUMBER_FLOAT:
