@@ -84,6 +84,11 @@ public final class ObjectDecoder {
                 }
                 return builder;
             }
+
+            @Override
+            public JsonDeserializer<?> modifyDeserializer(DeserializationConfig config, BeanDescription desc, JsonDeserializer<?> deserializer) {
+                return EmptyExtrasShared.wrap(config, desc, deserializer);
+            }
         });
         module.setDeserializers(new LazyModelDeserializers());
         m.registerModule(module);

@@ -12,7 +12,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotSame;
 import static org.junit.jupiter.api.Assertions.assertSame;
 
-/** The objects one reader decodes share their repeated short texts (a large snapshot's heap), and nothing else changes. */
+/** The objects one reader decodes share their repeated short texts and their empty catch-all maps (a large snapshot's heap). */
 class SharedTextsTest {
     private static List<Document> read(String text) throws InputException {
         return new ManifestReader(InputStream.nullInputStream()).readStream("in.yaml", new ByteArrayInputStream(text.getBytes(StandardCharsets.UTF_8)));
@@ -43,6 +43,23 @@ class SharedTextsTest {
         assertSame(a.getSpec().getContainers().get(0).getImage(), b.getSpec().getContainers().get(0).getImage());
         assertEquals("a", a.getMetadata().getName());
         assertEquals("b", b.getMetadata().getName());
+    }
+
+    /** fabric8's per-object catch-all maps, empty after decoding, are one shared map; copies get their own again. */
+    @Test
+    void emptyCatchAllMapsAreShared() throws Exception {
+        ObjectDecoder d = new ObjectDecoder();
+        List<Document> docs = read(TWO_PODS);
+        Pod a = (Pod) d.decode(docs.get(0));
+        Pod b = (Pod) d.decode(docs.get(1));
+        assertSame(a.getAdditionalProperties(), b.getSpec().getContainers().get(0).getAdditionalProperties());
+        assertSame(a.getMetadata().getAdditionalProperties(), b.getSpec().getAdditionalProperties());
+        assertEquals(0, a.getAdditionalProperties().size());
+        Pod copy = new io.fabric8.kubernetes.api.model.PodBuilder(a).build();
+        assertEquals(a, copy);
+        copy.setAdditionalProperty("x", 1);
+        assertEquals(0, a.getAdditionalProperties().size());
+        assertEquals(java.util.Map.of("x", 1), copy.getAdditionalProperties());
     }
 
     @Test
