@@ -112,12 +112,7 @@ public final class ClusterLoader {
         List<String> all = new ArrayList<>(reader.warnings());
         reader.warnings().clear();
         all.addAll(warnings);
-        ORIGINS.set(origins);
-        try {
-            applyClusterConventions(context, cluster, pods, all);
-        } finally {
-            ORIGINS.remove();
-        }
+        applyClusterConventions(origins, context, cluster, pods, all);
         return new Loaded(cluster, pods, all, sources, PodConventions.of(context));
     }
 
@@ -173,12 +168,9 @@ public final class ClusterLoader {
         }
     }
 
-    /** Set while conventions run, so that static helpers can name the document an object came from. */
-    private static final ThreadLocal<Map<HasMetadata, Document>> ORIGINS = new ThreadLocal<>();
-
-    private static String where(HasMetadata o) {
-        Map<HasMetadata, Document> m = ORIGINS.get();
-        Document d = m == null ? null : m.get(o);
+    /** The document {@code o} came from, as messages name it, or the object itself when it has no known origin. */
+    private static String where(Map<HasMetadata, Document> origins, HasMetadata o) {
+        Document d = origins.get(o);
         return d != null ? d.where() : o.getKind() + " " + (o.getMetadata().getNamespace() == null ? "" : o.getMetadata().getNamespace() + "/")
                 + o.getMetadata().getName();
     }
@@ -336,8 +328,8 @@ public final class ClusterLoader {
     }
 
     /** Conventions on {@code cluster} (the new objects) and the pods to schedule; {@code context} is everything loaded. */
-    private static void applyClusterConventions(List<HasMetadata> context, List<HasMetadata> cluster, List<Pod> toSchedule,
-                                                List<String> warnings) {
+    private static void applyClusterConventions(Map<HasMetadata, Document> origins, List<HasMetadata> context, List<HasMetadata> cluster,
+                                                List<Pod> toSchedule, List<String> warnings) {
         Map<String, Integer> priorityByClass = new HashMap<>();
         Map<String, String> policyByClass = new HashMap<>();
         Integer globalDefault = null;
@@ -383,12 +375,12 @@ public final class ClusterLoader {
                     terminal.add(o);
                     continue;
                 }
-                resolvePriority(p, priorityByClass, policyByClass, globalDefault, globalPolicy, warnings);
+                resolvePriority(p, priorityByClass, policyByClass, globalDefault, globalPolicy, warnings, origins);
                 mergeMatchLabelKeys(p);
                 String nodeName = p.getSpec().getNodeName();
                 if (nodeName != null && !nodeName.isEmpty()) {
                     if (!nodeNames.contains(nodeName)) {
-                        warnings.add(Messages.boundToUnknownNode(where(p), nodeName));
+                        warnings.add(Messages.boundToUnknownNode(where(origins, p), nodeName));
                     }
                     if (p.getStatus() == null) {
                         p.setStatus(new io.fabric8.kubernetes.api.model.PodStatus());
@@ -426,7 +418,7 @@ public final class ClusterLoader {
             cluster.removeAll(terminal);
         }
         for (Pod p : toSchedule) {
-            resolvePriority(p, priorityByClass, policyByClass, globalDefault, globalPolicy, warnings);
+            resolvePriority(p, priorityByClass, policyByClass, globalDefault, globalPolicy, warnings, origins);
             mergeMatchLabelKeys(p);
         }
         for (Namespace ns : namespaces.values()) {
@@ -448,7 +440,7 @@ public final class ClusterLoader {
     }
 
     static void resolvePriority(Pod p, Map<String, Integer> byClass, Map<String, String> policyByClass, Integer globalDefault,
-                                        String globalPolicy, List<String> warnings) {
+                                String globalPolicy, List<String> warnings, Map<HasMetadata, Document> origins) {
         var spec = p.getSpec();
         String cls = spec.getPriorityClassName();
         if (spec.getPriority() == null) {
@@ -460,7 +452,7 @@ public final class ClusterLoader {
                     } else if ("system-node-critical".equals(cls)) {
                         v = 2000001000;
                     } else {
-                        warnings.add(Messages.priorityClassNotFound(where(p), cls));
+                        warnings.add(Messages.priorityClassNotFound(where(origins, p), cls));
                         v = 0;
                     }
                 }

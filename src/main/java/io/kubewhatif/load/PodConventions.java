@@ -41,7 +41,7 @@ public final class PodConventions {
 
     /** Applies the conventions to a decoded pod; warnings (an unknown PriorityClass) are added to {@code warnings}. */
     public void apply(Pod p, List<String> warnings) {
-        ClusterLoader.resolvePriority(p, priorityByClass, policyByClass, globalDefault, globalPolicy, warnings);
+        ClusterLoader.resolvePriority(p, priorityByClass, policyByClass, globalDefault, globalPolicy, warnings, Map.of());
         ClusterLoader.mergeMatchLabelKeys(p);
     }
 }

@@ -445,14 +445,14 @@ public final class Framework implements Handle {
             PostFilterResult r = p.postFilter(state, pod, statuses);
             Status s = r.status();
             if (perPlugin != null) {
-                perPlugin.add(new PostFilterResult(s.withPlugin(p.name()), r.mode(), r.nominatedNodeName(), r.victims(), r.details()));
+                perPlugin.add(r.withStatus(s.withPlugin(p.name())));
             }
             if (s.isSuccess()) {
-                return new PostFilterResult(s.withPlugin(p.name()), r.mode(), r.nominatedNodeName(), r.victims(), r.details());
+                return r.withStatus(s.withPlugin(p.name()));
             } else if (s.code() == Code.UNSCHEDULABLE_AND_UNRESOLVABLE) {
-                return new PostFilterResult(s.withPlugin(p.name()), r.mode(), r.nominatedNodeName(), r.victims(), r.details());
+                return r.withStatus(s.withPlugin(p.name()));
             } else if (!s.isRejected()) {
-                return new PostFilterResult(Status.error(s.message()).withPlugin(p.name()), PostFilterResult.NominatingMode.NOOP, "", List.of(), r.details());
+                return new PostFilterResult(Status.error(s.message()).withPlugin(p.name()), PostFilterResult.NominatingMode.NOOP, "", List.of(), List.of(), r.details());
             } else if (r.mode() != PostFilterResult.NominatingMode.NOOP || r.details() != null) {
                 result = r;
             }
@@ -465,7 +465,7 @@ public final class Framework implements Handle {
         if (result == null) {
             return PostFilterResult.of(s);
         }
-        return new PostFilterResult(s, result.mode(), result.nominatedNodeName(), result.victims(), result.details());
+        return result.withStatus(s);
     }
 
     // ---- PreScore / Score

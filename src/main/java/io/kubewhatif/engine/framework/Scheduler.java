@@ -894,11 +894,9 @@ public final class Scheduler {
             snapshot.unnominate(pod.uid());
             return;
         }
-        if (r.details() instanceof io.kubewhatif.engine.preemption.PreemptionDetails d) {
-            for (PodInfo p : List.copyOf(snapshot.nominatedPods())) {
-                if (d.clearedNominations().contains(p.key())) {
-                    snapshot.unnominate(p.uid());
-                }
+        for (PodInfo p : List.copyOf(snapshot.nominatedPods())) {
+            if (r.clearedNominations().contains(p.key())) {
+                snapshot.unnominate(p.uid());
             }
         }
         Map<String, PodInfo> byKey = new HashMap<>();

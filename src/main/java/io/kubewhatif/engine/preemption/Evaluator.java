@@ -128,7 +128,7 @@ public final class Evaluator {
             statuses.setAbsentStatus(Status.unresolvable(PREEMPTION_NOT_HELPFUL));
             Status status = Status.unschedulable(fitErrorMessage(allNodes.size(), statuses));
             PreemptionDetails details = new PreemptionDetails(List.of(), List.of(), List.of(), failures(dryRun));
-            return new PostFilterResult(status, NominatingMode.OVERRIDE, "", List.of(), details);
+            return new PostFilterResult(status, NominatingMode.OVERRIDE, "", List.of(), List.of(), details);
         }
 
         List<NodeCandidate> candidates = dryRun.candidates();
@@ -157,7 +157,7 @@ public final class Evaluator {
         }
         PreemptionDetails details = new PreemptionDetails(describe(candidates, pick), pick.best(),
                 lowerPriorityNominatedPods(pod, best.name()), failures(dryRun));
-        return new PostFilterResult(Status.SUCCESS, NominatingMode.OVERRIDE, best.name(), victims, details);
+        return new PostFilterResult(Status.SUCCESS, NominatingMode.OVERRIDE, best.name(), victims, details.clearedNominations(), details);
     }
 
     /**

@@ -96,7 +96,7 @@ public final class DefaultPreemption implements PostFilterPlugin, PreEnqueuePlug
             return r;
         }
         Status prefixed = Status.of(r.status().code(), MESSAGE_PREFIX + msg);
-        return new PostFilterResult(prefixed, r.mode(), r.nominatedNodeName(), r.victims(), r.details());
+        return r.withStatus(prefixed);
     }
 
     // Evaluator.Strategy
