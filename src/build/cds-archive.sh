@@ -6,7 +6,7 @@
 #               archive it also holds picocli, whose pre-Java-6 class files only a static dump can share).
 # Run by `mvn package` (for the build's JDK) and by the launcher (for its JDK, when the archive is missing).
 # The JVM options must be the launcher's: an archive is only used by a JVM started like the one that made it.
-# Never fails the caller: without an archive the tool only starts slower.
+# Never fails the caller: without an archive the tool only starts slower. Silent unless the archive cannot be made.
 set -uo pipefail
 java_bin="$1"
 target="$(cd "$2" && pwd -P)"
@@ -26,7 +26,6 @@ if [ "$major" -ge 25 ]; then
   if "$java_bin" "${opts[@]}" -XX:AOTCacheOutput="$tmp/app.aot" -Xlog:aot=off -Xlog:cds=off \
       -cp "$jar" io.kubewhatif.cli.StartupTraining "$home" >"$tmp/log" 2>&1 && [ -f "$tmp/app.aot" ]; then
     mv "$tmp/app.aot" "$out"
-    echo "cds-archive: $out"
   else
     echo "cds-archive: AOT cache not made (JDK $ver):" >&2; tail -5 "$tmp/log" >&2
   fi
@@ -38,7 +37,6 @@ if "$java_bin" "${opts[@]}" -XX:DumpLoadedClassList="$tmp/classes.lst" -cp "$jar
     && "$java_bin" "${opts[@]}" -Xshare:dump -XX:SharedClassListFile="$tmp/classes.lst" -XX:SharedArchiveFile="$tmp/app.jsa" \
        -Xlog:cds=off -Xlog:cds+dynamic=off -cp "$jar" >>"$tmp/log" 2>&1 && [ -f "$tmp/app.jsa" ]; then
   mv "$tmp/app.jsa" "$out"
-  echo "cds-archive: $out"
 else
   echo "cds-archive: CDS archive not made (JDK $ver):" >&2; tail -5 "$tmp/log" >&2
 fi
