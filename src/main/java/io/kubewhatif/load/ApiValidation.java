@@ -1,5 +1,6 @@
 package io.kubewhatif.load;
 
+import io.kubewhatif.engine.config.K8sNames;
 import io.fabric8.kubernetes.api.model.Container;
 import io.fabric8.kubernetes.api.model.ContainerPort;
 import io.fabric8.kubernetes.api.model.HasMetadata;
@@ -53,21 +54,6 @@ public final class ApiValidation {
     private ApiValidation() {
     }
 
-    private static final String QNAME_CHAR = "[A-Za-z0-9]";
-    private static final String QNAME_EXT_CHAR = "[-A-Za-z0-9_.]";
-    private static final String QUALIFIED_NAME_FMT = "(" + QNAME_CHAR + QNAME_EXT_CHAR + "*)?" + QNAME_CHAR;
-    private static final String QUALIFIED_NAME_ERR = "must consist of alphanumeric characters, '-', '_' or '.', "
-            + "and must start and end with an alphanumeric character";
-    private static final Pattern QUALIFIED_NAME = Pattern.compile("^" + QUALIFIED_NAME_FMT + "$");
-    private static final String LABEL_VALUE_FMT = "(" + QUALIFIED_NAME_FMT + ")?";
-    private static final String LABEL_VALUE_ERR = "a valid label must be an empty string or consist of alphanumeric characters, "
-            + "'-', '_' or '.', and must start and end with an alphanumeric character";
-    private static final Pattern LABEL_VALUE = Pattern.compile("^" + LABEL_VALUE_FMT + "$");
-    private static final String DNS1123_LABEL_FMT = "[a-z0-9]([-a-z0-9]*[a-z0-9])?";
-    private static final String DNS1123_SUBDOMAIN_FMT = DNS1123_LABEL_FMT + "(\\." + DNS1123_LABEL_FMT + ")*";
-    private static final String DNS1123_SUBDOMAIN_ERR = "a lowercase RFC 1123 subdomain must consist of lower case alphanumeric "
-            + "characters, '-' or '.', and must start and end with an alphanumeric character";
-    private static final Pattern DNS1123_SUBDOMAIN = Pattern.compile("^" + DNS1123_SUBDOMAIN_FMT + "$");
     private static final String NOT_POSITIVE = "must be greater than zero";
 
     /** The first validation error of a decoded object (path: problem), or null when it is valid. */
@@ -680,75 +666,13 @@ public final class ApiValidation {
         }
     }
 
-    /** apimachinery validation.IsQualifiedName. */
+    /** apimachinery validation.IsQualifiedName (lengths counted in UTF-8 bytes, as Go's len). */
     public static List<String> isQualifiedName(String value) {
-        List<String> errs = new ArrayList<>();
-        String[] parts = value.split("/", -1);
-        String name;
-        switch (parts.length) {
-            case 1 -> name = parts[0];
-            case 2 -> {
-                String prefix = parts[0];
-                name = parts[1];
-                if (prefix.isEmpty()) {
-                    errs.add("prefix part must be non-empty");
-                } else {
-                    for (String m : isDns1123Subdomain(prefix)) {
-                        errs.add("prefix part " + m);
-                    }
-                }
-            }
-            default -> {
-                errs.add("a qualified name " + regexError(QUALIFIED_NAME_ERR, QUALIFIED_NAME_FMT, "MyName", "my.name", "123-abc")
-                        + " with an optional DNS subdomain prefix and '/' (e.g. 'example.com/MyName')");
-                return errs;
-            }
-        }
-        if (name.isEmpty()) {
-            errs.add("name part must be non-empty");
-        } else if (name.length() > 63) {
-            errs.add("name part must be no more than 63 characters");
-        }
-        if (!QUALIFIED_NAME.matcher(name).matches()) {
-            errs.add("name part " + regexError(QUALIFIED_NAME_ERR, QUALIFIED_NAME_FMT, "MyName", "my.name", "123-abc"));
-        }
-        return errs;
+        return K8sNames.isQualifiedName(value);
     }
 
     /** apimachinery validation.IsValidLabelValue. */
     public static List<String> isValidLabelValue(String value) {
-        List<String> errs = new ArrayList<>();
-        if (value.length() > 63) {
-            errs.add("must be no more than 63 characters");
-        }
-        if (!LABEL_VALUE.matcher(value).matches()) {
-            errs.add(regexError(LABEL_VALUE_ERR, LABEL_VALUE_FMT, "MyValue", "my_value", "12345"));
-        }
-        return errs;
-    }
-
-    private static List<String> isDns1123Subdomain(String value) {
-        List<String> errs = new ArrayList<>();
-        if (value.length() > 253) {
-            errs.add("must be no more than 253 characters");
-        }
-        if (!DNS1123_SUBDOMAIN.matcher(value).matches()) {
-            errs.add(regexError(DNS1123_SUBDOMAIN_ERR, DNS1123_SUBDOMAIN_FMT, "example.com"));
-        }
-        return errs;
-    }
-
-    private static String regexError(String msg, String fmt, String... examples) {
-        if (examples.length == 0) {
-            return msg + " (regex used for validation is '" + fmt + "')";
-        }
-        StringBuilder sb = new StringBuilder(msg).append(" (e.g. ");
-        for (int i = 0; i < examples.length; i++) {
-            if (i > 0) {
-                sb.append(" or ");
-            }
-            sb.append('\'').append(examples[i]).append("', ");
-        }
-        return sb.append("regex used for validation is '").append(fmt).append("')").toString();
+        return K8sNames.isValidLabelValue(value);
     }
 }
