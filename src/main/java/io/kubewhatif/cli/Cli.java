@@ -62,6 +62,7 @@ public final class Cli {
     public static CommandLine commandLine(PrintWriter out, PrintWriter err, Env env, Session session) {
         RootCommand root = new RootCommand(env, session);
         CommandLine cl = new CommandLine(root);
+        WorkflowOutput.narrow(cl);
         if (session != null) {
             for (String name : List.of(ShellCommand.NAME, CompletionCommand.NAME, CompleteCommand.NAME)) {
                 cl.getCommandSpec().removeSubcommand(name);

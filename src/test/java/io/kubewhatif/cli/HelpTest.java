@@ -65,6 +65,23 @@ class HelpTest {
         return new Result(code, out.toString(), err.toString());
     }
 
+    /** The workflows print four formats: their help and their completion offer those, schedule's all seven. */
+    @Test
+    void workflowsOfferOnlyTheFormatsTheyPrint() {
+        for (String cmd : WorkflowOutput.COMMANDS) {
+            Result r = run(cmd, "--help");
+            assertTrue(r.out().contains("Output format: table, wide, json, yaml (default:"), cmd + ": " + r.out());
+            assertTrue(!r.out().contains("annotations"), cmd);
+            Result c = run("__complete", cmd, "-o", "");
+            assertTrue(c.out().startsWith("table\nwide\njson\nyaml\n"), cmd + ": " + c.out());
+            assertTrue(!c.out().contains("markdown"), cmd + ": " + c.out());
+        }
+        assertTrue(run("schedule", "--help").out().contains("markdown, name,"));
+        Result json = run("capacity", "-f", "samples/quickstart/pod.yaml", "--cluster", "samples/quickstart/cluster.yaml", "-o", "json");
+        assertEquals(0, json.code(), json.err());
+        assertTrue(json.out().contains("\"replicas\" : 4"), json.out());
+    }
+
     @Test
     void helpCommandPrintsTheUsageOfACommand() {
         Result r = run("help", "schedule");
