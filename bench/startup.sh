@@ -27,6 +27,6 @@ time_runs() {
 }
 
 java_bin="${JAVA_HOME:+$JAVA_HOME/bin/}java"
-echo "JDK: $("$java_bin" -version 2>&1 | head -1); load average $(cut -d' ' -f1-3 /proc/loadavg)"
+echo "JDK: $("$java_bin" -version 2>&1 | sed -n 1p); load average $(cut -d' ' -f1-3 /proc/loadavg)"
 time_runs "schedule (quickstart)" schedule --cluster samples/quickstart/cluster.yaml -f samples/quickstart/pod.yaml
 time_runs "version" version
