@@ -49,24 +49,15 @@ public final class CapacityCommand implements Callable<Integer> {
     String config;
 
     @Mixin
-    ClusterMixin clusterInput;
-
-    @Mixin
-    ClusterMixin.Live live;
-
-    @Mixin
-    InputMixin limits;
-
-    @Mixin
-    OutputMixin output;
+    WorkflowMixin workflow;
 
     @Override
     public Integer call() throws Exception {
-        WorkflowOutput.require(spec, output.format);
+        workflow.requireFormat(spec);
         if (max != null && max < 0) {
             throw new ParameterException(spec.commandLine(), "--max: must be 0 or more, got " + max);
         }
-        WhatIf.Inputs in = clusterInput.inputs(spec, root.env, live, limits.maxInputBytes, namespace, pods, null);
+        WhatIf.Inputs in = workflow.inputs(spec, root.env, namespace, pods, null);
         WhatIf.CapacityQuestion question = WhatIf.capacityQuestion(root.env.stdin(), in, config);
         PrintWriter out = spec.commandLine().getOut();
         PrintWriter err = spec.commandLine().getErr();
@@ -81,13 +72,13 @@ public final class CapacityCommand implements Callable<Integer> {
             for (String n : o.notes()) {
                 err.println("warning: " + n);
             }
-            WhatIfRenderer r = new WhatIfRenderer(output.style(root.env), output.format == OutputMixin.Format.wide, !output.noHeaders);
-            String text = switch (output.format) {
+            WhatIfRenderer r = workflow.renderer(root.env);
+            String text = switch (workflow.format()) {
                 case json -> WhatIfRenderer.json(WhatIfRenderer.capacityTree(o.result().template(), res, o.notes()));
                 case yaml -> WhatIfRenderer.yaml(WhatIfRenderer.capacityTree(o.result().template(), res, o.notes()));
                 default -> r.capacity(o.result().template(), res, o.notes());
             };
-            if (res.partial() && (output.format == OutputMixin.Format.json || output.format == OutputMixin.Format.yaml)) {
+            if (res.partial() && workflow.structured()) {
                 // The human output opens with this line; JSON and YAML say "partial": true, and stderr says why.
                 err.println("warning: " + WhatIfRenderer.interrupted(res));
             }

@@ -54,24 +54,15 @@ public final class DiffCommand implements Callable<Integer> {
     boolean allNodes;
 
     @Mixin
-    ClusterMixin clusterInput;
-
-    @Mixin
-    ClusterMixin.Live live;
-
-    @Mixin
-    InputMixin limits;
-
-    @Mixin
-    OutputMixin output;
+    WorkflowMixin workflow;
 
     @Override
     public Integer call() throws Exception {
-        WorkflowOutput.require(spec, output.format);
+        workflow.requireFormat(spec);
         if (configA == null && configB == null && root.session == null) {
             throw new ParameterException(spec.commandLine(), "Missing --config and/or --config-b: nothing to compare with the defaults");
         }
-        WhatIf.Inputs in = clusterInput.inputs(spec, root.env, live, limits.maxInputBytes, namespace, pods, replicas);
+        WhatIf.Inputs in = workflow.inputs(spec, root.env, namespace, pods, replicas);
         WhatIf.Outcome<ProfileDiff.Result> o = WhatIf.diff(root.env.stdin(), in, configA, configB, new SchedulerOptions(allNodes, false));
         PrintWriter out = spec.commandLine().getOut();
         PrintWriter err = spec.commandLine().getErr();
@@ -80,8 +71,8 @@ public final class DiffCommand implements Callable<Integer> {
         }
         String a = WhatIf.configLabel(configA, in);
         String b = WhatIf.configLabel(configB, null);
-        WhatIfRenderer r = new WhatIfRenderer(output.style(root.env), output.format == OutputMixin.Format.wide, !output.noHeaders);
-        switch (output.format) {
+        WhatIfRenderer r = workflow.renderer(root.env);
+        switch (workflow.format()) {
             case json -> out.print(WhatIfRenderer.json(WhatIfRenderer.tree(o.result(), a, b, o.notes())));
             case yaml -> out.print(WhatIfRenderer.yaml(WhatIfRenderer.tree(o.result(), a, b, o.notes())));
             default -> out.print(r.diff(o.result(), a, b, o.notes()));

@@ -53,32 +53,23 @@ public final class ExplainCommand implements java.util.concurrent.Callable<Integ
     String config;
 
     @Mixin
-    ClusterMixin clusterInput;
-
-    @Mixin
-    ClusterMixin.Live live;
-
-    @Mixin
-    InputMixin limits;
-
-    @Mixin
-    OutputMixin output;
+    WorkflowMixin workflow;
 
     @Override
     public Integer call() throws Exception {
-        WorkflowOutput.require(spec, output.format);
+        workflow.requireFormat(spec);
         if (podName == null && (pods == null || pods.isEmpty())) {
             throw new ParameterException(spec.commandLine(), "Missing POD_NAME (a pending pod of the cluster) or -f PATH");
         }
-        WhatIf.Inputs in = clusterInput.inputs(spec, root.env, live, limits.maxInputBytes, ns.given(), pods, replicas);
+        WhatIf.Inputs in = workflow.inputs(spec, root.env, ns.given(), pods, replicas);
         WhatIf.Outcome<Explanation> o = WhatIf.explain(root.env.stdin(), in, config, podName, ns.given(), ns.allNamespaces());
         PrintWriter out = spec.commandLine().getOut();
         PrintWriter err = spec.commandLine().getErr();
         for (String n : o.notes()) {
             err.println("warning: " + n);
         }
-        WhatIfRenderer r = new WhatIfRenderer(output.style(root.env), output.format == OutputMixin.Format.wide, !output.noHeaders);
-        switch (output.format) {
+        WhatIfRenderer r = workflow.renderer(root.env);
+        switch (workflow.format()) {
             case json -> out.print(WhatIfRenderer.json(WhatIfRenderer.tree(o.result(), o.notes())));
             case yaml -> out.print(WhatIfRenderer.yaml(WhatIfRenderer.tree(o.result(), o.notes())));
             default -> out.print(r.explain(o.result(), o.notes()));

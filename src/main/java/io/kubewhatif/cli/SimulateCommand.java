@@ -57,30 +57,20 @@ public final class SimulateCommand implements Callable<Integer> {
     boolean allNodes;
 
     @Mixin
-    ClusterMixin clusterInput;
-
-    @Mixin
-    ClusterMixin.Live live;
-
-    @Mixin
-    InputMixin limits;
-
-    @Mixin
-    OutputMixin output;
+    WorkflowMixin workflow;
 
     @Override
     public Integer call() throws Exception {
-        WorkflowOutput.require(spec, output.format);
-        WhatIf.Inputs in = clusterInput.inputs(spec, root.env, live, limits.maxInputBytes, namespace, pods, replicas);
-        RunReport report = WhatIf.simulate(root.env.stdin(), in, config, queueOrder, new SchedulerOptions(allNodes, details || output.format == OutputMixin.Format.json
-                || output.format == OutputMixin.Format.yaml));
+        workflow.requireFormat(spec);
+        WhatIf.Inputs in = workflow.inputs(spec, root.env, namespace, pods, replicas);
+        RunReport report = WhatIf.simulate(root.env.stdin(), in, config, queueOrder, new SchedulerOptions(allNodes, details || workflow.structured()));
         PrintWriter out = spec.commandLine().getOut();
         PrintWriter err = spec.commandLine().getErr();
         for (String n : report.notes) {
             err.println("warning: " + n);
         }
-        WhatIfRenderer r = new WhatIfRenderer(output.style(root.env), output.format == OutputMixin.Format.wide, !output.noHeaders);
-        switch (output.format) {
+        WhatIfRenderer r = workflow.renderer(root.env);
+        switch (workflow.format()) {
             case json -> out.print(WhatIfRenderer.json(WhatIfRenderer.simulateTree(report, queueOrder)));
             case yaml -> out.print(WhatIfRenderer.yaml(WhatIfRenderer.simulateTree(report, queueOrder)));
             default -> out.print(r.simulate(report, queueOrder, details));
