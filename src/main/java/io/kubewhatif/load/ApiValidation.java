@@ -344,12 +344,17 @@ public final class ApiValidation {
             if (t == null) {
                 continue;
             }
-            int w = t.getWeight() == null ? 0 : t.getWeight();
-            if (w <= 0 || w > 100) {
-                errs.add(Messages.invalid(path + "[" + i + "].weight", w, "must be in the range 1-100"));
-            }
+            validateTermWeight(t.getWeight(), path + "[" + i + "].weight", errs);
             validatePodAffinityTerm(t.getPodAffinityTerm() == null ? new PodAffinityTerm() : t.getPodAffinityTerm(),
                     path + "[" + i + "].podAffinityTerm", errs);
+        }
+    }
+
+    /** The weight of a preferred (anti-)affinity term: 1-100. */
+    private static void validateTermWeight(Integer weight, String path, List<String> errs) {
+        int w = weight == null ? 0 : weight;
+        if (w <= 0 || w > 100) {
+            errs.add(Messages.invalid(path, w, "must be in the range 1-100"));
         }
     }
 
@@ -382,10 +387,7 @@ public final class ApiValidation {
             if (t == null) {
                 continue;
             }
-            int w = t.getWeight() == null ? 0 : t.getWeight();
-            if (w <= 0 || w > 100) {
-                errs.add(Messages.invalid(path + "[" + i + "].weight", w, "must be in the range 1-100"));
-            }
+            validateTermWeight(t.getWeight(), path + "[" + i + "].weight", errs);
             // The API server always allows invalid label values in preferred terms.
             validateNodeSelectorTerm(t.getPreference() == null ? new NodeSelectorTerm() : t.getPreference(), true,
                     path + "[" + i + "].preference", errs);
