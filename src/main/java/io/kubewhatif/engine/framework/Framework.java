@@ -353,7 +353,8 @@ public final class Framework implements Handle {
     public Status runFilterPlugins(CycleState state, PodInfo pod, NodeInfo node, FilterRecorder recorder) {
         Status first = null;
         Set<String> skip = state.skipFilterPlugins();
-        boolean wasDiagnosing = state.diagnosing();
+        // Raised for the filters after the first failure only, and put back only then: Filter runs per node.
+        boolean raised = false;
         try {
             for (FilterPlugin p : filter) {
                 if (!skip.isEmpty() && skip.contains(p.name())) {
@@ -379,12 +380,17 @@ public final class Framework implements Handle {
                         return s;
                     }
                     // Upstream stops here: the remaining filters run for the diagnosis only.
-                    state.setDiagnosing(true);
+                    if (!state.diagnosing()) {
+                        state.setDiagnosing(true);
+                        raised = true;
+                    }
                 }
                 recorder.record(p.name(), s);
             }
         } finally {
-            state.setDiagnosing(wasDiagnosing);
+            if (raised) {
+                state.setDiagnosing(false);
+            }
         }
         return first == null ? Status.SUCCESS : first;
     }
