@@ -36,22 +36,7 @@ public final class Simulation {
         if (path == null) {
             return ConfigLoader.defaults();
         }
-        String text = reader.readText(path);
-        if (looksLikeBareProfile(text)) {
-            return ConfigLoader.parseProfile(text);
-        }
-        return ConfigLoader.parse(text);
-    }
-
-    static boolean looksLikeBareProfile(String text) {
-        boolean hasKind = false;
-        for (String line : text.split("\n")) {
-            String l = line.strip();
-            if (l.startsWith("kind:") || l.startsWith("\"kind\"")) {
-                hasKind = true;
-            }
-        }
-        return !hasKind && (text.contains("schedulerName") || text.contains("plugins") || text.contains("pluginConfig"));
+        return ConfigLoader.parseConfigOrProfile(reader.readText(path), null);
     }
 
     /** Loads everything and schedules the pods of {@code podPaths} in order. */

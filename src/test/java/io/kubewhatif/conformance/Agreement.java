@@ -13,10 +13,11 @@ import java.util.Map;
 
 /** The agreement rules of ../shared/conformance/compare.py, in Java. */
 public final class Agreement {
-    private static final List<String> EXACT = List.of("configError", "error", "scheduleError", "fitError", "eventMessage",
+    private static final List<String> EXACT = List.of("pod", "profile", "configError", "error", "scheduleError", "fitError", "eventMessage",
             "feasibleNodes", "evaluatedNodes", "preFilterNodeNames", "nominatedNodeFeasible",
             "rawScores", "normalizedScores", "scores", "topNodes", "plugins");
-    private static final List<String> SORTED_LISTS = List.of("skippedScorePlugins", "unschedulablePlugins");
+    private static final List<String> SORTED_LISTS = List.of("skippedScorePlugins", "unschedulablePlugins",
+            "pendingPlugins");
     private static final ObjectMapper M = new ObjectMapper();
     private static final JsonNodeFactory F = JsonNodeFactory.instance;
 
@@ -69,6 +70,14 @@ public final class Agreement {
         }
         if (exp.has("postFilter") || act.has("postFilter")) {
             check(diffs, where + "postFilter", postFilter(exp.get("postFilter")), postFilter(act.get("postFilter")));
+            JsonNode ep = exp.path("postFilter");
+            JsonNode ap = act.path("postFilter");
+            for (String k : List.of("plugin", "nominatingMode")) {
+                JsonNode e = ep.get(k);
+                if (e != null && !e.isNull() && !(e.isTextual() && e.asText().isEmpty())) {
+                    check(diffs, where + "postFilter." + k, e, get(ap, k));
+                }
+            }
         }
         if (exp.has("selectedDeterministic") || act.has("selected")) {
             check(diffs, where + "selected", get(exp, "selectedDeterministic"), get(act, "selected"));
@@ -147,6 +156,17 @@ public final class Agreement {
         JsonNode nn = p.get("nominatedNodeName");
         o.put("nominatedNodeName", nn == null || nn.isNull() ? "" : nn.asText());
         o.set("victims", sortedList(p.get("victims")));
+        List<String> candidates = new ArrayList<>();
+        for (JsonNode c : p.path("candidates")) {
+            // compare.py's tuple (node, sorted victims, numPDBViolations), rendered as one comparable string
+            candidates.add(M.createArrayNode().add(get(c, "node")).add(sortedList(c.get("victims")))
+                    .add(get(c, "numPDBViolations")).toString());
+        }
+        candidates.sort(null);
+        ArrayNode cs = F.arrayNode();
+        candidates.forEach(cs::add);
+        o.set("candidates", cs);
+        o.set("bestCandidates", sortedList(p.get("bestCandidates")));
         return o;
     }
 

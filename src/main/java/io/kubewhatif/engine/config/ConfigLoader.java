@@ -20,8 +20,8 @@ public final class ConfigLoader {
     private ConfigLoader() {
     }
 
-    /** The scheme name kube-scheduler's release binaries print in "not registered" errors. */
-    static final String SCHEME_NAME = "pkg/scheduler/apis/config/scheme/scheme.go:29";
+    /** The scheme name kube-scheduler prints in "not registered" errors (its source path under the module root). */
+    static final String SCHEME_NAME = "k8s.io/kubernetes/pkg/scheduler/apis/config/scheme/scheme.go:29";
 
     private static final String FIND_KIND_TYPE = "struct { APIVersion string \"json:\\\"apiVersion,omitempty\\\"\"; "
             + "Kind string \"json:\\\"kind,omitempty\\\"\" }";
@@ -47,6 +47,35 @@ public final class ConfigLoader {
         } catch (ConfigException e) {
             throw sourceName == null ? e : new ConfigException(e.getMessage(), sourceName);
         }
+    }
+
+    /**
+     * Parses a configuration file as kube-whatif's {@code --config} takes it: a KubeSchedulerConfiguration, or a bare
+     * KubeSchedulerProfile (a document whose top level has no {@code kind} but a profile's fields). YAML or JSON,
+     * pretty-printed or on one line, decide the same way: by the document's top-level keys.
+     */
+    public static Configuration parseConfigOrProfile(String text, String sourceName) throws ConfigException {
+        if (isBareProfile(text)) {
+            try {
+                return parseProfile(text);
+            } catch (ConfigException e) {
+                throw sourceName == null ? e : new ConfigException(e.getMessage(), sourceName);
+            }
+        }
+        return parse(text, sourceName);
+    }
+
+    static boolean isBareProfile(String text) {
+        JValue root;
+        try {
+            root = DocumentReader.read(text).root();
+        } catch (ConfigException e) {
+            return false; // unreadable: the full decoder reports it in kube-scheduler's words
+        }
+        if (!(root instanceof JValue.Obj obj) || obj.get("kind") != null || obj.get("apiVersion") != null) {
+            return false;
+        }
+        return obj.get("schedulerName") != null || obj.get("plugins") != null || obj.get("pluginConfig") != null;
     }
 
     /**

@@ -133,7 +133,9 @@ final class ConfigValidation {
         return errs;
     }
 
-    private static final String API_VERSION_NOTE = "was invalid in version " + GoFmt.quote(V1Schema.API_VERSION)
+    // Upstream names the version with core/v1's SchemeGroupVersion (its validation imports k8s.io/api/core/v1 as v1),
+    // so the removed plugins read as invalid in version "v1".
+    private static final String API_VERSION_NOTE = "was invalid in version " + GoFmt.quote("v1")
             + " (KubeSchedulerConfiguration is version " + GoFmt.quote(V1Schema.API_VERSION) + ")";
 
     private static List<FieldError> pluginConfig(FieldPath path, ProfileV1 p) {
