@@ -98,7 +98,7 @@ public final class HttpExtender implements ExtenderTransport {
         } catch (GoUrl.ParseException e) {
             throw new ExtenderException(e.getMessage());
         }
-        String post = "Post " + GoQuote.quote(u.forHttpError()) + ": ";
+        String post = postError(u);
         if (!u.scheme().equals("http") && !u.scheme().equals("https")) {
             throw new ExtenderException(post + "unsupported protocol scheme " + GoQuote.quote(u.scheme()));
         }
@@ -106,6 +106,11 @@ public final class HttpExtender implements ExtenderTransport {
             throw new ExtenderException(post + "http: no Host in request URL");
         }
         return u;
+    }
+
+    /** The start of net/http's error for a request: {@code Post "URL": }, the URL as the client prints it. */
+    private static String postError(GoUrl u) {
+        return "Post " + GoQuote.quote(u.forHttpError()) + ": ";
     }
 
     /** Why every call with this verb fails before reaching the extender, or null when it can be sent. */
@@ -122,7 +127,7 @@ public final class HttpExtender implements ExtenderTransport {
     public byte[] post(String verb, byte[] json) throws ExtenderException {
         String url = urlPrefix + "/" + verb;
         GoUrl goUrl = requestUrl(urlPrefix, verb);
-        String post = "Post " + GoQuote.quote(goUrl.forHttpError()) + ": ";
+        String post = postError(goUrl);
         if (goUrl.scheme().equals("https") && deferredTlsError != null) {
             throw new ExtenderException(post + deferredTlsError);
         }

@@ -78,7 +78,7 @@ class WorkflowsCliTest {
     }
 
     /** Each case's output is its golden here; {@code -Dgolden.update=true} rewrites them (review the diff). */
-    static final Path GOLDEN = Path.of("src/test/resources/golden/workflows");
+    static final Path GOLDEN = Path.of("src/test/resources/workflows-golden");
     static final boolean UPDATE = Boolean.getBoolean("golden.update");
 
     @BeforeAll
