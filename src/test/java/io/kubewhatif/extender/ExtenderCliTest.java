@@ -357,6 +357,20 @@ class ExtenderCliTest {
         assertEquals(expected, ignorable.json().get("extenders").fields().next().getValue().get("filter").get("error").asText());
     }
 
+    /** A URL's userinfo goes as basic authentication (net/http's client does so), and errors show the password as ***. */
+    @Test
+    void userinfoIsSentAsBasicAuthenticationAndMaskedInErrors() throws Exception {
+        String url = server.url().replace("http://", "http://ext:s%40cret@");
+        Result r = schedule(config(url, "filterVerb: filter"), "-o", "json");
+        assertEquals(0, r.code(), r.out() + r.err());
+        assertEquals("Basic " + java.util.Base64.getEncoder().encodeToString("ext:s@cret".getBytes(java.nio.charset.StandardCharsets.UTF_8)),
+                server.requests("filter").get(0).authorization());
+        int closed = TestExtenderServer.closedPort();
+        Result failed = schedule(config("http://ext:s%40cret@127.0.0.1:" + closed, "filterVerb: filter"), "-o", "json");
+        assertEquals("Post \"http://ext:***@127.0.0.1:" + closed + "/filter\": dial tcp 127.0.0.1:" + closed + ": connect: connection refused",
+                failed.json().get("scheduleError").asText());
+    }
+
     static Stream<TestExtenderServer.Fault> prioritizeFaults() {
         return Stream.of(TestExtenderServer.Fault.SLOW, TestExtenderServer.Fault.STATUS_500, TestExtenderServer.Fault.MALFORMED,
                 TestExtenderServer.Fault.EMPTY);
