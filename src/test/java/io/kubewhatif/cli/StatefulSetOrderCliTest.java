@@ -131,6 +131,9 @@ class StatefulSetOrderCliTest {
         JsonNode placements = run(ss, "simulate", "-o", "json").json().get("placements");
         assertEquals("NotCreated", placements.get(3).get("result").asText());
         assertEquals("not created (waiting for shop/db-2)", placements.get(3).get("message").asText());
+        Result diff = run(ss, "diff", "--config-b", "samples/diff/b.yaml");
+        assertEquals(ExitCodes.OK, diff.code(), diff.out());
+        assertTrue(diff.out().contains("shop/db-3  NotCreated           -  NotCreated           -\n"), diff.out());
         Result ann = run(ss, "schedule", "-o", "annotations");
         assertTrue(ann.err().contains("warning: shop/db-3: no scheduling cycle ran (not created, waiting for shop/db-2)"), ann.err());
     }
