@@ -7,10 +7,11 @@ import io.fabric8.kubernetes.api.model.Namespace;
 import io.fabric8.kubernetes.api.model.Node;
 import io.fabric8.kubernetes.api.model.NodeSpec;
 import io.fabric8.kubernetes.api.model.Pod;
-import io.fabric8.kubernetes.api.model.PodCondition;
 import io.fabric8.kubernetes.api.model.Taint;
 import io.fabric8.kubernetes.api.model.policy.v1.PodDisruptionBudget;
 import io.fabric8.kubernetes.api.model.policy.v1.PodDisruptionBudgetStatus;
+import io.kubewhatif.engine.preemption.BudgetStatus;
+import io.kubewhatif.engine.snapshot.SnapshotBuilder;
 import io.kubewhatif.engine.config.ConfigException;
 import io.kubewhatif.engine.config.Configuration;
 import io.kubewhatif.engine.util.Selector;
@@ -335,8 +336,10 @@ public final class Session {
     /**
      * The eviction API (policy/v1 Eviction), as the API server applies it: terminal and Pending pods are deleted
      * directly; otherwise the one PodDisruptionBudget covering the pod must allow a disruption, which it then spends
-     * ({@code disruptionsAllowed - 1}, the pod recorded in {@code disruptedPods}). An unready pod is deleted without
-     * spending the budget when the budget is healthy (or its unhealthyPodEvictionPolicy is AlwaysAllow).
+     * ({@code disruptionsAllowed - 1}, the pod recorded in {@code disruptedPods}). A budget written without a status
+     * has the one the disruption controller would compute ({@link BudgetStatus}), recomputed for each eviction. An
+     * unready pod is deleted without spending the budget when the budget is healthy (or its
+     * unhealthyPodEvictionPolicy is AlwaysAllow).
      *
      * @return the name of the budget that was spent, when one was
      */
@@ -356,17 +359,18 @@ public final class Session {
             }
             if (pdbs.size() == 1) {
                 PodDisruptionBudget pdb = pdbs.get(0);
-                PodDisruptionBudgetStatus st = pdb.getStatus() == null ? new PodDisruptionBudgetStatus() : pdb.getStatus();
-                int currentHealthy = orZero(st.getCurrentHealthy());
-                int desiredHealthy = orZero(st.getDesiredHealthy());
-                boolean unhealthyAllowed = !isReady(pod) && ("AlwaysAllow".equals(pdb.getSpec().getUnhealthyPodEvictionPolicy())
+                // a budget written without a status has the one the disruption controller would compute
+                BudgetStatus st = BudgetStatus.of(pdb, SnapshotBuilder.build(state.objects()));
+                int currentHealthy = st.currentHealthy();
+                int desiredHealthy = st.desiredHealthy();
+                boolean unhealthyAllowed = !BudgetStatus.healthy(pod) && ("AlwaysAllow".equals(pdb.getSpec().getUnhealthyPodEvictionPolicy())
                         || currentHealthy >= desiredHealthy && desiredHealthy > 0);
                 if (!unhealthyAllowed) {
                     String name = pdb.getMetadata().getName();
-                    long observed = st.getObservedGeneration() == null ? 0 : st.getObservedGeneration();
+                    long observed = st.observedGeneration();
                     long generation = pdb.getMetadata().getGeneration() == null ? 0 : pdb.getMetadata().getGeneration();
-                    int allowed = orZero(st.getDisruptionsAllowed());
-                    int disrupted = st.getDisruptedPods() == null ? 0 : st.getDisruptedPods().size();
+                    int allowed = st.disruptionsAllowed();
+                    int disrupted = st.disruptedPods().size();
                     if (observed < generation) {
                         throw new InputException("cannot evict pod " + id + ": Cannot evict pod as it would violate the pod's disruption budget. "
                                 + "The disruption budget " + name + " is still being processed by the server.");
@@ -383,14 +387,17 @@ public final class Session {
                         throw new InputException("cannot evict pod " + id + ": Cannot evict pod as it would violate the pod's disruption budget. "
                                 + "The disruption budget " + name + " needs " + desiredHealthy + " healthy pods and has " + currentHealthy + " currently");
                     }
-                    PodDisruptionBudget updated = copy(pdb);
-                    PodDisruptionBudgetStatus ust = updated.getStatus() == null ? new PodDisruptionBudgetStatus() : updated.getStatus();
-                    updated.setStatus(ust);
-                    ust.setDisruptionsAllowed(allowed - 1);
-                    Map<String, String> dp = ust.getDisruptedPods() == null ? new LinkedHashMap<>() : new LinkedHashMap<>(ust.getDisruptedPods());
-                    dp.put(pod.getMetadata().getName(), Instant.now().truncatedTo(ChronoUnit.SECONDS).toString());
-                    ust.setDisruptedPods(dp);
-                    objects.set(objects.indexOf(pdb), updated);
+                    if (!st.computed()) {
+                        // A computed status is recomputed from the pods left, as the controller does once the pod
+                        // is gone; a given one is spent as the API server writes it.
+                        PodDisruptionBudget updated = copy(pdb);
+                        PodDisruptionBudgetStatus ust = updated.getStatus();
+                        ust.setDisruptionsAllowed(allowed - 1);
+                        Map<String, String> dp = ust.getDisruptedPods() == null ? new LinkedHashMap<>() : new LinkedHashMap<>(ust.getDisruptedPods());
+                        dp.put(pod.getMetadata().getName(), Instant.now().truncatedTo(ChronoUnit.SECONDS).toString());
+                        ust.setDisruptedPods(dp);
+                        objects.set(objects.indexOf(pdb), updated);
+                    }
                     spent = Optional.of(pdb.getMetadata().getNamespace() + "/" + name);
                 }
             }
@@ -419,22 +426,6 @@ public final class Session {
             out.add(pdb);
         }
         return out;
-    }
-
-    private static boolean isReady(Pod pod) {
-        if (pod.getStatus() == null || pod.getStatus().getConditions() == null) {
-            return false;
-        }
-        for (PodCondition c : pod.getStatus().getConditions()) {
-            if ("Ready".equals(c.getType())) {
-                return "True".equals(c.getStatus());
-            }
-        }
-        return false;
-    }
-
-    private static int orZero(Integer i) {
-        return i == null ? 0 : i;
     }
 
     /** What a delete removed besides the object itself (pods of a node, objects of a namespace). */

@@ -4,8 +4,10 @@ import io.kubewhatif.engine.Engine;
 import io.kubewhatif.engine.config.ConfigException;
 import io.kubewhatif.engine.config.ConfigLoader;
 import io.kubewhatif.engine.config.Configuration;
+import io.kubewhatif.engine.config.ExtenderConfig;
 import io.kubewhatif.engine.diagnostics.RunReport;
 import io.kubewhatif.engine.extender.Extender;
+import io.kubewhatif.engine.util.GoQuote;
 import io.kubewhatif.extender.HttpExtender;
 import io.kubewhatif.extender.TlsSetupException;
 import io.kubewhatif.engine.framework.SchedulerOptions;
@@ -18,10 +20,9 @@ import io.kubewhatif.render.JsonRenderer;
 import io.fabric8.kubernetes.api.model.HasMetadata;
 
 import java.io.InputStream;
-import java.net.URI;
-import java.net.URISyntaxException;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.stream.Stream;
 
 /**
  * Wires the edges to the engine for one what-if question: read inputs, load the configuration, run the engine.
@@ -122,27 +123,22 @@ public final class Simulation {
 
     /**
      * What kube-scheduler accepts but cannot work: an extender urlPrefix that is not an absolute http(s) URL
-     * passes validation upstream, and then every call to that extender fails.
+     * passes validation upstream, and then every call to that extender fails, with the error named here.
      */
     public static List<String> configWarnings(String configPath, Configuration config) {
         List<String> out = new ArrayList<>();
         for (int i = 0; i < config.extenders().size(); i++) {
-            String url = config.extenders().get(i).urlPrefix();
-            if (!isHttpUrl(url)) {
-                out.add((configPath == null ? "" : configPath + ": ") + "extenders[" + i + "].urlPrefix: \"" + url
-                        + "\" is not an absolute http(s) URL; kube-scheduler accepts it, but every call to this extender fails");
+            ExtenderConfig e = config.extenders().get(i);
+            String verb = Stream.of(e.filterVerb(), e.prioritizeVerb(), e.preemptVerb(), e.bindVerb())
+                    .filter(v -> v != null && !v.isEmpty()).findFirst().orElse(null);
+            String error = verb == null ? null : HttpExtender.callError(e.urlPrefix(), verb);
+            if (error != null) {
+                out.add((configPath == null ? "" : configPath + ": ") + "extenders[" + i + "].urlPrefix: "
+                        + GoQuote.quote(e.urlPrefix()) + ": kube-scheduler accepts it, but every call to this extender fails: "
+                        + error);
             }
         }
         return out;
-    }
-
-    private static boolean isHttpUrl(String s) {
-        try {
-            URI u = new URI(s);
-            return ("http".equalsIgnoreCase(u.getScheme()) || "https".equalsIgnoreCase(u.getScheme())) && u.getHost() != null;
-        } catch (URISyntaxException e) {
-            return false;
-        }
     }
 
     /** The `schedule -o json` output for files (used by the conformance suite). */

@@ -119,6 +119,10 @@ public final class ScheduleCommand implements Callable<Integer> {
         }
         int code = ExitCodes.OK;
         for (CycleReport r : report.steps) {
+            if (r.notCreated()) {
+                // the pod it waits for already set the code (5 or 6)
+                continue;
+            }
             if (r.preEnqueue != null) {
                 code = Math.max(code, ExitCodes.GATED);
             } else if (r.selected == null || (r.assumed != null && !r.assumed.ok())) {

@@ -6,6 +6,8 @@ import io.kubewhatif.engine.extender.Extender;
 import io.kubewhatif.engine.extender.ExtenderException;
 import io.kubewhatif.engine.extender.ExtenderTransport;
 import io.kubewhatif.engine.extender.JsonExtender;
+import io.kubewhatif.engine.util.GoQuote;
+import io.kubewhatif.engine.util.GoUrl;
 
 import javax.net.ssl.SSLException;
 import javax.net.ssl.SSLHandshakeException;
@@ -51,9 +53,8 @@ public final class HttpExtender implements ExtenderTransport {
                 .connectTimeout(timeout);
         String host = "";
         try {
-            URI u = new URI(urlPrefix);
-            host = u.getHost() == null ? "" : u.getHost();
-        } catch (URISyntaxException e) {
+            host = GoUrl.parse(urlPrefix).hostname();
+        } catch (GoUrl.ParseException e) {
             // reported on each request, as http.NewRequest does
         }
         Tls.Client tls = Tls.build(config, host);
@@ -83,30 +84,73 @@ public final class HttpExtender implements ExtenderTransport {
         return s.substring(0, end);
     }
 
+    /**
+     * The request URL of a call, checked as http.NewRequest and net/http's client check it before any I/O.
+     *
+     * @throws ExtenderException with Go's text when the call fails without reaching the network
+     */
+    static GoUrl requestUrl(String urlPrefix, String verb) throws ExtenderException {
+        // joined as strings, then parsed: the error quotes the joined URL
+        String url = trimRightSlashes(urlPrefix) + "/" + verb;
+        GoUrl u;
+        try {
+            u = GoUrl.parse(url).withoutEmptyPort();
+        } catch (GoUrl.ParseException e) {
+            throw new ExtenderException(e.getMessage());
+        }
+        String post = postError(u);
+        if (!u.scheme().equals("http") && !u.scheme().equals("https")) {
+            throw new ExtenderException(post + "unsupported protocol scheme " + GoQuote.quote(u.scheme()));
+        }
+        if (u.host().isEmpty()) {
+            throw new ExtenderException(post + "http: no Host in request URL");
+        }
+        return u;
+    }
+
+    /** The start of net/http's error for a request: {@code Post "URL": }, the URL as the client prints it. */
+    private static String postError(GoUrl u) {
+        return "Post " + GoQuote.quote(u.forHttpError()) + ": ";
+    }
+
+    /** Why every call with this verb fails before reaching the extender, or null when it can be sent. */
+    public static String callError(String urlPrefix, String verb) {
+        try {
+            requestUrl(urlPrefix, verb);
+            return null;
+        } catch (ExtenderException e) {
+            return e.getMessage();
+        }
+    }
+
     @Override
     public byte[] post(String verb, byte[] json) throws ExtenderException {
         String url = urlPrefix + "/" + verb;
+        GoUrl goUrl = requestUrl(urlPrefix, verb);
+        String post = postError(goUrl);
+        if (goUrl.scheme().equals("https") && deferredTlsError != null) {
+            throw new ExtenderException(post + deferredTlsError);
+        }
         URI uri;
         try {
-            uri = new URI(url);
+            uri = new URI(goUrl.scheme() + "://" + goUrl.host() + goUrl.requestUri());
         } catch (URISyntaxException e) {
-            throw new ExtenderException("parse " + quote(url) + ": " + e.getReason());
+            uri = null;
         }
-        String scheme = uri.getScheme() == null ? "" : uri.getScheme().toLowerCase(java.util.Locale.ROOT);
-        if (!scheme.equals("http") && !scheme.equals("https")) {
-            throw new ExtenderException("Post " + quote(url) + ": unsupported protocol scheme " + quote(scheme));
+        if (uri == null || uri.getHost() == null) {
+            // Go would look the name up; a host Java's URI does not take is not one DNS resolves either
+            throw new ExtenderException(post + "dial tcp: lookup " + goUrl.hostname() + ": no such host");
         }
-        if (uri.getHost() == null || uri.getHost().isEmpty()) {
-            throw new ExtenderException("Post " + quote(url) + ": http: no Host in request URL");
-        }
-        if (scheme.equals("https") && deferredTlsError != null) {
-            throw new ExtenderException("Post " + quote(url) + ": " + deferredTlsError);
-        }
-        HttpRequest request = HttpRequest.newBuilder(uri)
+        HttpRequest.Builder builder = HttpRequest.newBuilder(uri)
                 .timeout(timeout)
                 .header("Content-Type", "application/json")
-                .POST(HttpRequest.BodyPublishers.ofByteArray(json))
-                .build();
+                .POST(HttpRequest.BodyPublishers.ofByteArray(json));
+        byte[] credentials = goUrl.basicAuthCredentials();
+        if (credentials != null) {
+            // net/http sends a URL's userinfo as basic authentication
+            builder.header("Authorization", "Basic " + java.util.Base64.getEncoder().encodeToString(credentials));
+        }
+        HttpRequest request = builder.build();
         AtomicBoolean headers = new AtomicBoolean();
         CompletableFuture<HttpResponse<byte[]>> future = client.sendAsync(request, info -> {
             headers.set(true);
@@ -117,15 +161,15 @@ public final class HttpExtender implements ExtenderTransport {
             response = future.get(timeout.toNanos(), TimeUnit.NANOSECONDS);
         } catch (TimeoutException e) {
             future.cancel(true);
-            throw new ExtenderException(headers.get() ? BODY_TIMEOUT : "Post " + quote(url) + ": " + HEADERS_TIMEOUT);
+            throw new ExtenderException(headers.get() ? BODY_TIMEOUT : post + HEADERS_TIMEOUT);
         } catch (InterruptedException e) {
             future.cancel(true);
             Thread.currentThread().interrupt();
-            throw new ExtenderException("Post " + quote(url) + ": context canceled");
+            throw new ExtenderException(post + "context canceled");
         } catch (CancellationException e) {
-            throw new ExtenderException("Post " + quote(url) + ": context canceled");
+            throw new ExtenderException(post + "context canceled");
         } catch (ExecutionException e) {
-            throw new ExtenderException(describe(url, uri, e.getCause(), headers.get()));
+            throw new ExtenderException(describe(post, goUrl, e.getCause(), headers.get()));
         }
         if (response.statusCode() != 200) {
             throw new ExtenderException("failed " + verb + " with extender at URL " + url + ", code " + response.statusCode());
@@ -137,8 +181,7 @@ public final class HttpExtender implements ExtenderTransport {
     static final String BODY_TIMEOUT = "context deadline exceeded (Client.Timeout or context cancellation while reading body)";
 
     /** Go's error text for a failed exchange. */
-    private static String describe(String url, URI uri, Throwable cause, boolean headersReceived) {
-        String post = "Post " + quote(url) + ": ";
+    private static String describe(String post, GoUrl uri, Throwable cause, boolean headersReceived) {
         if (headersReceived) {
             // The response started and then broke off: the decoder hits the end of the body.
             return cause instanceof HttpTimeoutException ? BODY_TIMEOUT : "unexpected EOF";
@@ -157,7 +200,7 @@ public final class HttpExtender implements ExtenderTransport {
                 return post + "dial tcp " + hostPort + ": connect: connection refused";
             }
             if (t instanceof UnresolvedAddressException || t instanceof UnknownHostException) {
-                return post + "dial tcp: lookup " + uri.getHost() + ": no such host";
+                return post + "dial tcp: lookup " + uri.hostname() + ": no such host";
             }
             if (t instanceof SSLHandshakeException || t instanceof SSLException) {
                 String m = t.getMessage() == null ? "" : t.getMessage();
@@ -180,20 +223,10 @@ public final class HttpExtender implements ExtenderTransport {
         return post + cause;
     }
 
-    private static String hostPort(URI uri) {
-        int port = uri.getPort();
-        if (port < 0) {
-            port = "https".equalsIgnoreCase(uri.getScheme()) ? 443 : 80;
-        }
-        String host = uri.getHost();
-        if (host.contains(":") && !host.startsWith("[")) {
-            host = "[" + host + "]";
-        }
-        return host + ":" + port;
-    }
-
-    /** Go's %q for the plain strings used here. */
-    private static String quote(String s) {
-        return "\"" + s.replace("\\", "\\\\").replace("\"", "\\\"") + "\"";
+    /** The address Go dials: the port defaults by scheme; an IPv6 host is bracketed. */
+    private static String hostPort(GoUrl uri) {
+        String port = uri.port().isEmpty() ? (uri.scheme().equals("https") ? "443" : "80") : uri.port();
+        String host = uri.hostname();
+        return (host.contains(":") ? "[" + host + "]" : host) + ":" + port;
     }
 }

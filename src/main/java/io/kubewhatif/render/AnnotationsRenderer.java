@@ -96,6 +96,9 @@ public final class AnnotationsRenderer {
         if (r.preEnqueue != null) {
             return "held at PreEnqueue by " + r.preEnqueue.plugin();
         }
+        if (r.notCreated()) {
+            return "not created, waiting for " + r.notCreatedWaitingFor;
+        }
         return r.scheduleError != null ? r.scheduleError : "not scheduled";
     }
 

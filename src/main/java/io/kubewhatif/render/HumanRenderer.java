@@ -90,6 +90,9 @@ public final class HumanRenderer {
     }
 
     private static String verdictWord(CycleReport r) {
+        if (r.notCreated()) {
+            return "NotCreated";
+        }
         if (r.selected != null) {
             return r.assumed != null && !r.assumed.ok() ? "BindFailed" : "Scheduled";
         }
@@ -105,7 +108,7 @@ public final class HumanRenderer {
     private String colorVerdict(String w) {
         return switch (w) {
             case "Scheduled" -> style.green(w);
-            case "Gated" -> style.yellow(w);
+            case "Gated", "NotCreated" -> style.yellow(w);
             default -> style.red(w);
         };
     }
@@ -114,6 +117,11 @@ public final class HumanRenderer {
         StringBuilder sb = new StringBuilder();
         if (r.error != null) {
             sb.append(Text.wrap(r.pod + ": " + "error: " + r.error, "  ", WIDTH, s -> style.red(s))).append('\n');
+            return sb.toString();
+        }
+        if (r.notCreated()) {
+            sb.append(r.pod).append(": ").append(style.yellow("NotCreated")).append('\n');
+            sb.append(Text.wrap("  " + r.notCreatedMessage() + ": " + CycleReport.NOT_CREATED_WHY, "    ", WIDTH, s -> s)).append('\n');
             return sb.toString();
         }
         if (r.preEnqueue != null) {

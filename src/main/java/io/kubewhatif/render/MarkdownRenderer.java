@@ -61,6 +61,9 @@ public final class MarkdownRenderer {
     }
 
     private static String word(CycleReport r) {
+        if (r.notCreated()) {
+            return "NotCreated";
+        }
         if (r.selected != null) {
             return r.assumed != null && !r.assumed.ok() ? "BindFailed" : "Scheduled";
         }
@@ -72,7 +75,7 @@ public final class MarkdownRenderer {
 
     private static String icon(CycleReport r) {
         String w = word(r);
-        return "Scheduled".equals(w) ? OK : "Gated".equals(w) ? GATED : FAIL;
+        return "Scheduled".equals(w) ? OK : "Gated".equals(w) || "NotCreated".equals(w) ? GATED : FAIL;
     }
 
     String cycle(CycleReport r) {
@@ -84,6 +87,11 @@ public final class MarkdownRenderer {
             String why = r.preEnqueue.reasons().isEmpty() ? r.preEnqueue.code() : String.join(", ", r.preEnqueue.reasons());
             return sb.append("### ").append(GATED).append(' ').append(code(r.pod)).append(" is gated\n\n")
                     .append("Held at PreEnqueue by ").append(r.preEnqueue.plugin()).append(": ").append(escape(why)).append('\n').toString();
+        }
+        if (r.notCreated()) {
+            return sb.append("### ").append(GATED).append(' ').append(code(r.pod)).append(" is not created\n\n")
+                    .append("Waiting for ").append(code(r.notCreatedWaitingFor)).append(": ").append(escape(CycleReport.NOT_CREATED_WHY))
+                    .append('\n').toString();
         }
         if (r.scheduleError != null && r.fitError == null) {
             return sb.append("### ").append(FAIL).append(' ').append(code(r.pod)).append(": error\n\n").append(quote(r.scheduleError)).append('\n').toString();

@@ -49,6 +49,10 @@ public final class ReportTree {
             m.put("error", r.error);
             return m;
         }
+        if (r.notCreated()) {
+            m.put("notCreated", Map.of("waitingFor", r.notCreatedWaitingFor));
+            return m;
+        }
         m.put("profile", r.profile);
         if (r.plugins != null) {
             Map<String, Object> pl = new LinkedHashMap<>();

@@ -153,6 +153,9 @@ public final class WhatIfRenderer {
     }
 
     private static String placement(CycleReport r) {
+        if (r.notCreated()) {
+            return r.notCreatedMessage();
+        }
         if (r.selected != null) {
             return r.assumed != null && !r.assumed.ok() ? "bind failed on " + r.selected : r.selected;
         }
@@ -339,6 +342,7 @@ public final class WhatIfRenderer {
         int scheduled = 0;
         int unschedulable = 0;
         int gated = 0;
+        int notCreated = 0;
         int nominated = 0;
         int victims = 0;
         for (CycleReport r : run.steps) {
@@ -352,6 +356,7 @@ public final class WhatIfRenderer {
             switch (word) {
                 case "Scheduled" -> scheduled++;
                 case "Gated" -> gated++;
+                case "NotCreated" -> notCreated++;
                 default -> unschedulable++;
             }
             t.add(new String[] {String.valueOf(i++), r.pod, word, node}, new String[] {String.valueOf(i - 1), r.pod, color(word), node});
@@ -362,6 +367,9 @@ public final class WhatIfRenderer {
                 .append(unschedulable).append(" unschedulable");
         if (gated > 0) {
             summary.append(", ").append(gated).append(" gated");
+        }
+        if (notCreated > 0) {
+            summary.append(", ").append(notCreated).append(" not created");
         }
         if (nominated > 0) {
             summary.append("; ").append(nominated).append(" nominated after preemption, ").append(victims).append(" victim(s) evicted");
@@ -398,6 +406,9 @@ public final class WhatIfRenderer {
         if (r.error != null) {
             return r.error;
         }
+        if (r.notCreated()) {
+            return r.notCreatedMessage();
+        }
         if (r.preEnqueue != null) {
             return "gated by " + r.preEnqueue.plugin() + ": " + String.join(", ", r.preEnqueue.reasons());
         }
@@ -408,6 +419,9 @@ public final class WhatIfRenderer {
     }
 
     private static String verdict(CycleReport r) {
+        if (r.notCreated()) {
+            return "NotCreated";
+        }
         if (r.selected != null) {
             return r.assumed != null && !r.assumed.ok() ? "BindFailed" : "Scheduled";
         }
@@ -423,7 +437,7 @@ public final class WhatIfRenderer {
     private String color(String word) {
         return switch (word) {
             case "Scheduled" -> style.green(word);
-            case "Gated" -> style.yellow(word);
+            case "Gated", "NotCreated" -> style.yellow(word);
             default -> style.red(word);
         };
     }

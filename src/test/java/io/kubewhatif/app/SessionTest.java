@@ -173,15 +173,16 @@ class SessionTest {
                   phase: Running
                   conditions: [{type: Ready, status: "True"}]
                 """;
+        String unready = ready.replace("api-1", "api-2").replace("\"True\"", "\"False\"");
         return Stream.of(
                 new EvictCase("no budget: deleted", "", "shop/batch-0", null, null),
                 new EvictCase("budget allows one: spent", ready + "---\n" + PDB.formatted(1, 1), "api-1", null, 0),
                 new EvictCase("budget allows none: refused with the API server's message", ready + "---\n" + PDB.formatted(0, 1), "api-1",
                         "cannot evict pod shop/api-1: Cannot evict pod as it would violate the pod's disruption budget. "
                                 + "The disruption budget api-pdb needs 1 healthy pods and has 1 currently", null),
-                new EvictCase("unready pod of a healthy budget: deleted without spending", PDB.formatted(0, 1), "api-0", null, 0),
-                new EvictCase("unready pod of an unhealthy budget: refused", PDB.formatted(0, 0), "api-0",
-                        "cannot evict pod shop/api-0: Cannot evict pod as it would violate the pod's disruption budget. "
+                new EvictCase("unready pod of a healthy budget: deleted without spending", unready + "---\n" + PDB.formatted(0, 1), "api-2", null, 0),
+                new EvictCase("unready pod of an unhealthy budget: refused", unready + "---\n" + PDB.formatted(0, 0), "api-2",
+                        "cannot evict pod shop/api-2: Cannot evict pod as it would violate the pod's disruption budget. "
                                 + "The disruption budget api-pdb needs 1 healthy pods and has 0 currently", null),
                 new EvictCase("two budgets: refused", PDB.formatted(1, 1) + "---\n" + PDB.formatted(1, 1).replace("api-pdb", "other"),
                         "api-0", "cannot evict pod shop/api-0: This pod has more than one PodDisruptionBudget, which the eviction "
@@ -189,6 +190,43 @@ class SessionTest {
                 new EvictCase("empty selector covers nothing", PDB.formatted(0, 0).replace("selector: {matchLabels: {app: api}}", "selector: {}"),
                         "api-0", null, 0),
                 new EvictCase("pending phase ignores the budget", ready.replace("Running", "Pending") + "---\n" + PDB.formatted(0, 1), "api-1", null, 0));
+    }
+
+    /** A budget written without a status: the controller's status, recomputed after each eviction. */
+    @Test
+    void aBudgetWithoutStatusAllowsWhatTheDisruptionControllerWould() throws Exception {
+        String owner = "ownerReferences: [{apiVersion: apps/v1, kind: ReplicaSet, name: store, uid: shop/store, controller: true}]";
+        StringBuilder more = new StringBuilder("""
+                apiVersion: apps/v1
+                kind: ReplicaSet
+                metadata: {name: store, namespace: shop}
+                spec:
+                  replicas: 3
+                  selector: {matchLabels: {app: store}}
+                  template: {metadata: {labels: {app: store}}, spec: {containers: [{name: c, image: x}]}}
+                ---
+                apiVersion: policy/v1
+                kind: PodDisruptionBudget
+                metadata: {name: store, namespace: shop}
+                spec: {maxUnavailable: 1, selector: {matchLabels: {app: store}}}
+                """);
+        for (int i = 0; i < 3; i++) {
+            more.append("""
+                    ---
+                    apiVersion: v1
+                    kind: Pod
+                    metadata: {name: store-%d, namespace: shop, labels: {app: store}, %s}
+                    spec: {nodeName: node-c, containers: [{name: c, image: x}]}
+                    """.formatted(i, owner));
+        }
+        session.add(InputStream.nullInputStream(), List.of(file("extra.yaml", more.toString()).toString()));
+        // three healthy pods of a 3-replica ReplicaSet, one may be unavailable
+        assertEquals(java.util.Optional.of("shop/store"), session.evict("store-0", null));
+        PodDisruptionBudget pdb = session.list(PodDisruptionBudget.class).get(0);
+        assertEquals(null, pdb.getStatus(), "a computed status is not written back");
+        InputException e = assertThrows(InputException.class, () -> session.evict("store-1", null));
+        assertEquals("cannot evict pod shop/store-1: Cannot evict pod as it would violate the pod's disruption budget. "
+                + "The disruption budget store needs 2 healthy pods and has 2 currently", e.getMessage());
     }
 
     @ParameterizedTest(name = "{0}")

@@ -1,5 +1,7 @@
 package io.kubewhatif.cli;
 
+import io.kubewhatif.testing.CiRequirements;
+import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -55,6 +57,11 @@ class BadInputsTest {
     static final Path SHARED = ROOT.resolve("_shared");
     static final String DEFAULT_ARGS = "schedule --cluster cluster.yaml -f pod.yaml";
     static final boolean UPDATE = Boolean.getBoolean("golden.update");
+
+    @BeforeAll
+    static void refuseUpdateOnCi() {
+        CiRequirements.refuseGoldenUpdateOnCi(UPDATE);
+    }
 
     @TempDir
     Path tmp;

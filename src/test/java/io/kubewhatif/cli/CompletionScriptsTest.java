@@ -1,6 +1,6 @@
 package io.kubewhatif.cli;
 
-import org.junit.jupiter.api.Assumptions;
+import io.kubewhatif.testing.CiRequirements;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -80,7 +80,7 @@ class CompletionScriptsTest {
 
     @Test
     void bashScriptCompletesCommandsAndValues() throws Exception {
-        Assumptions.assumeTrue(has("bash"), "bash is not installed");
+        CiRequirements.require(has("bash"), "bash is not installed");
         Path script = tmp.resolve("c.bash");
         Files.writeString(script, script("bash"));
         String probe = "source " + script + "\n"
@@ -97,7 +97,7 @@ class CompletionScriptsTest {
 
     @Test
     void fishScriptAsksCompleteAndFallsBackToFiles() throws Exception {
-        Assumptions.assumeTrue(has("fish"), "fish is not installed");
+        CiRequirements.require(has("fish"), "fish is not installed");
         Path bin = Files.createDirectories(tmp.resolve("bin"));
         Path fake = bin.resolve(CompletionCommand.PROGRAM);
         // A stand-in for kubectl-whatif that answers like __complete: schedule for the first word, files after -f.

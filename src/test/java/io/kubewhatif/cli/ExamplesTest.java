@@ -1,6 +1,7 @@
 package io.kubewhatif.cli;
 
 import io.kubewhatif.app.Session;
+import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 import picocli.CommandLine;
@@ -15,6 +16,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.stream.Stream;
 
 import static org.junit.jupiter.api.Assertions.assertDoesNotThrow;
@@ -187,9 +189,26 @@ class ExamplesTest {
         }
     }
 
+    /**
+     * How many examples {@link #examplesRun} runs over all commands (the others need a live cluster, stdin, a terminal
+     * or would write files): a change in what runs must change this number, so examples cannot silently stop running.
+     */
+    static final int EXAMPLES_RUN = 95;
+    static final AtomicInteger commandsRun = new AtomicInteger();
+    static final AtomicInteger examplesRan = new AtomicInteger();
+
+    @AfterAll
+    static void theExpectedNumberOfExamplesRan() throws Exception {
+        // only when every command's examples ran (a filtered run, -Dtest=ExamplesTest#…, proves nothing)
+        if (commandsRun.get() == commands().count()) {
+            assertEquals(EXAMPLES_RUN, examplesRan.get(), "examples run across all commands");
+        }
+    }
+
     @ParameterizedTest(name = "{0}")
     @MethodSource("commands")
     void examplesRun(Cmd c) throws Exception {
+        commandsRun.incrementAndGet();
         Session session = null;
         for (Example e : examples(c)) {
             StringWriter out = new StringWriter();
@@ -209,6 +228,7 @@ class ExamplesTest {
             }
             assertTrue(RESULTS.contains(code), c + ": exit " + code + " from " + e.text() + "\n" + err + out);
             assertFalse(err.toString().contains("error:"), c + ": " + e.text() + "\n" + err);
+            examplesRan.incrementAndGet();
         }
     }
 }

@@ -1,6 +1,6 @@
 package io.kubewhatif.cli;
 
-import org.junit.jupiter.api.Assumptions;
+import io.kubewhatif.testing.CiRequirements;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -41,7 +41,7 @@ class KubectlPluginTest {
 
     @BeforeEach
     void linkPlugin() throws Exception {
-        Assumptions.assumeTrue(onPath("kubectl"), "kubectl is not installed");
+        CiRequirements.require(onPath("kubectl"), "kubectl is not installed");
         bin = Files.createDirectories(dir.resolve("bin"));
         Files.createSymbolicLink(bin.resolve("kubectl-whatif"), Path.of("kubectl-whatif").toAbsolutePath());
         Files.createSymbolicLink(bin.resolve("kubectl_complete-whatif"), Path.of("kubectl_complete-whatif").toAbsolutePath());

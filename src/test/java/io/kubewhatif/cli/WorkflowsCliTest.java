@@ -2,6 +2,8 @@ package io.kubewhatif.cli;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.kubewhatif.testing.CiRequirements;
+import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -75,12 +77,29 @@ class WorkflowsCliTest {
                 c("diff-same.txt", 0, "diff", "--config", "samples/diff/a.yaml", "--cluster", quick, "-f", "samples/diff/pods.yaml"));
     }
 
+    /** Each case's output is its golden here; {@code -Dgolden.update=true} rewrites them (review the diff). */
+    static final Path GOLDEN = Path.of("src/test/resources/workflows-golden");
+    static final boolean UPDATE = Boolean.getBoolean("golden.update");
+
+    @BeforeAll
+    static void refuseUpdateOnCi() {
+        CiRequirements.refuseGoldenUpdateOnCi(UPDATE);
+    }
+
     @ParameterizedTest(name = "{0}")
     @MethodSource("samples")
     void exitCodesAndFormats(Case c) throws Exception {
         Result r = run(c.args());
         assertEquals(c.exit(), r.code(), r.out() + r.err());
         assertEquals("", r.err(), "no warnings on the samples");
+        Path golden = GOLDEN.resolve(c.golden());
+        if (UPDATE) {
+            Files.createDirectories(GOLDEN);
+            Files.writeString(golden, r.out());
+        } else {
+            assertTrue(Files.isRegularFile(golden), "missing golden " + golden + " (write it with -Dgolden.update=true, then review it)");
+            assertEquals(Files.readString(golden), r.out(), "output differs from " + golden);
+        }
         if (c.golden().endsWith(".json")) {
             new ObjectMapper().readTree(r.out());
         } else {

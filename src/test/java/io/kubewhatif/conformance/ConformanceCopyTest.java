@@ -1,6 +1,6 @@
 package io.kubewhatif.conformance;
 
-import org.junit.jupiter.api.Assumptions;
+import io.kubewhatif.testing.CiRequirements;
 import org.junit.jupiter.api.Test;
 
 import java.io.IOException;
@@ -19,7 +19,7 @@ class ConformanceCopyTest {
 
     @Test
     void bundledCopyEqualsShared() throws IOException {
-        Assumptions.assumeTrue(Files.isDirectory(SHARED), "../shared/conformance is not present");
+        CiRequirements.require(Files.isDirectory(SHARED), "../shared/conformance is not present");
         List<String> diffs = new ArrayList<>();
         List<Path> shared = files(SHARED);
         List<Path> copy = files(COPY);

@@ -1,8 +1,8 @@
 package io.kubewhatif.conformance;
 
+import io.kubewhatif.testing.CiRequirements;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.DynamicTest;
 import org.junit.jupiter.api.TestFactory;
 import org.junit.jupiter.api.io.TempDir;
@@ -45,7 +45,7 @@ class GeneratedScenariosTest {
 
     @TestFactory
     Stream<DynamicTest> generatedScenariosHoldTheInvariants() throws Exception {
-        Assumptions.assumeTrue(Files.exists(GENERATOR), "gen_scenarios.py is not beside the repo");
+        CiRequirements.require(Files.exists(GENERATOR), "gen_scenarios.py is not beside the repo");
         List<Path> dirs = new ArrayList<>();
         for (Batch b : batches()) {
             Path dir = out.resolve(b.profile() + "-" + b.seed());
@@ -59,7 +59,7 @@ class GeneratedScenariosTest {
             try {
                 p = new ProcessBuilder(cmd).redirectErrorStream(true).start();
             } catch (java.io.IOException e) {
-                Assumptions.abort("python3 is not available: " + e.getMessage());
+                CiRequirements.require(false, "python3 is not available: " + e.getMessage());
                 return Stream.empty();
             }
             String log = new String(p.getInputStream().readAllBytes());

@@ -327,6 +327,50 @@ class ExtenderCliTest {
         }
     }
 
+    static Stream<String[]> unusableUrls() {
+        return Stream.of(
+                new String[] {"\"::not a url::\"", "parse \"::not a url::/filter\": missing protocol scheme"},
+                new String[] {"\"127.0.0.1:8888\"", "parse \"127.0.0.1:8888/filter\": first path segment in URL cannot contain colon"},
+                new String[] {"\"http://ext:x/\"", "parse \"http://ext:x/filter\": invalid port \":x\" after host"},
+                new String[] {"\"http://my ext\"", "parse \"http://my ext/filter\": invalid character \" \" in host name"},
+                new String[] {"\"http://ext/%zz\"", "parse \"http://ext/%zz/filter\": invalid URL escape \"%zz\""},
+                new String[] {"\"http://[::1\"", "parse \"http://[::1/filter\": missing ']' in host"},
+                new String[] {"\"localhost:8888\"", "Post \"localhost:8888/filter\": unsupported protocol scheme \"localhost\""},
+                new String[] {"\"not a url\"", "Post \"not%20a%20url/filter\": unsupported protocol scheme \"\""},
+                // trailing slashes are trimmed before "/filter" is added: "http:/filter" has no host
+                new String[] {"\"http:///\"", "Post \"http:/filter\": http: no Host in request URL"},
+                new String[] {"\"http:///x\"", "Post \"http:///x/filter\": http: no Host in request URL"});
+    }
+
+    /** kube-scheduler takes any urlPrefix; each call then fails with net/url's or net/http's error, quoting the joined URL. */
+    @ParameterizedTest(name = "urlPrefix {0}")
+    @MethodSource("unusableUrls")
+    void anUnusableUrlPrefixFailsEveryCallInGosWords(String url, String expected) throws Exception {
+        Result r = schedule(config(url, "filterVerb: filter"), "-o", "json");
+        assertEquals(ExitCodes.UNSCHEDULABLE, r.code(), r.out() + r.err());
+        JsonNode j = r.json();
+        assertEquals(expected, j.get("scheduleError").asText());
+        assertFalse(j.has("selected"), r.out());
+        assertTrue(r.err().contains("every call to this extender fails: " + expected), r.err());
+        Result ignorable = schedule(config(url, "filterVerb: filter", "ignorable: true"), "-o", "json");
+        assertEquals(0, ignorable.code(), "an ignorable extender is skipped: " + ignorable.out());
+        assertEquals(expected, ignorable.json().get("extenders").fields().next().getValue().get("filter").get("error").asText());
+    }
+
+    /** A URL's userinfo goes as basic authentication (net/http's client does so), and errors show the password as ***. */
+    @Test
+    void userinfoIsSentAsBasicAuthenticationAndMaskedInErrors() throws Exception {
+        String url = server.url().replace("http://", "http://ext:s%40cret@");
+        Result r = schedule(config(url, "filterVerb: filter"), "-o", "json");
+        assertEquals(0, r.code(), r.out() + r.err());
+        assertEquals("Basic " + java.util.Base64.getEncoder().encodeToString("ext:s@cret".getBytes(java.nio.charset.StandardCharsets.UTF_8)),
+                server.requests("filter").get(0).authorization());
+        int closed = TestExtenderServer.closedPort();
+        Result failed = schedule(config("http://ext:s%40cret@127.0.0.1:" + closed, "filterVerb: filter"), "-o", "json");
+        assertEquals("Post \"http://ext:***@127.0.0.1:" + closed + "/filter\": dial tcp 127.0.0.1:" + closed + ": connect: connection refused",
+                failed.json().get("scheduleError").asText());
+    }
+
     static Stream<TestExtenderServer.Fault> prioritizeFaults() {
         return Stream.of(TestExtenderServer.Fault.SLOW, TestExtenderServer.Fault.STATUS_500, TestExtenderServer.Fault.MALFORMED,
                 TestExtenderServer.Fault.EMPTY);

@@ -58,7 +58,7 @@ final class TestExtenderServer implements AutoCloseable {
         UNKNOWN_NODE
     }
 
-    record Request(String verb, String contentType, JsonNode body) {
+    record Request(String verb, String contentType, String authorization, JsonNode body) {
     }
 
     private static final ObjectMapper JSON = new ObjectMapper();
@@ -151,7 +151,7 @@ final class TestExtenderServer implements AutoCloseable {
             String verb = ex.getRequestURI().getPath().substring(1);
             byte[] in = ex.getRequestBody().readAllBytes();
             JsonNode body = JSON.readTree(in);
-            requests.add(new Request(verb, ex.getRequestHeaders().getFirst("Content-Type"), body));
+            requests.add(new Request(verb, ex.getRequestHeaders().getFirst("Content-Type"), ex.getRequestHeaders().getFirst("Authorization"), body));
             Fault fault = faults.getOrDefault(verb, Fault.NONE);
             switch (fault) {
                 case SLOW -> {

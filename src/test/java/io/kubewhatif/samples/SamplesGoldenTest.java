@@ -1,5 +1,7 @@
 package io.kubewhatif.samples;
 
+import io.kubewhatif.testing.CiRequirements;
+import org.junit.jupiter.api.BeforeAll;
 import io.kubewhatif.cli.Cli;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.Test;
@@ -35,6 +37,11 @@ class SamplesGoldenTest {
     static final Path GOLDEN = Path.of("src/test/resources/golden");
     static final Path EXIT_CODES = GOLDEN.resolve("exit-codes.txt");
     static final boolean UPDATE = Boolean.getBoolean("golden.update");
+
+    @BeforeAll
+    static void refuseUpdateOnCi() {
+        CiRequirements.refuseGoldenUpdateOnCi(UPDATE);
+    }
     /** Commands whose README lines are also run with -o json. */
     static final java.util.Set<String> JSON_TOO = java.util.Set.of("schedule", "explain", "capacity", "simulate", "diff");
 

@@ -1,7 +1,7 @@
 package io.kubewhatif.shell;
 
+import io.kubewhatif.testing.CiRequirements;
 import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -93,7 +93,7 @@ class ShellTmuxTest {
 
     @Test
     void typingCommandsWithCompletionAndHistoryInARealTerminal() throws Exception {
-        Assumptions.assumeTrue(hasTmux(), "tmux is not installed");
+        CiRequirements.require(hasTmux(), "tmux is not installed");
         Path history = dir.resolve("history");
         String launcher = Path.of("kubectl-whatif").toAbsolutePath().toString();
         String command = "cd '" + Path.of("").toAbsolutePath() + "' && export LC_ALL=C.UTF-8 && KUBE_WHATIF_CLASSPATH='" + classPath() + "' '" + launcher

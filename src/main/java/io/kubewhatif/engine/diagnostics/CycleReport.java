@@ -54,6 +54,8 @@ public final class CycleReport {
     public List<String> pendingPlugins;
     public PostFilterView postFilter;
     public String scheduleError;
+    /** Set for a pod not created: the earlier pod (namespace/name) it waits for (see {@link #notCreated}). */
+    public String notCreatedWaitingFor;
     public String configError;
     public String error;
     /** For sequences: what happened after selection (Reserve … Bind). */
@@ -85,4 +87,33 @@ public final class CycleReport {
     public boolean scheduled() {
         return selected != null;
     }
+
+    /** Whether the pod got a node and its binding cycle succeeded. */
+    public boolean bound() {
+        return selected != null && (assumed == null || assumed.ok());
+    }
+
+    /**
+     * A pod its controller would not have created yet: a pod of an OrderedReady StatefulSet waits until the earlier
+     * ordinal {@code waitingFor} (namespace/name) is Running and Ready, and that one got no node. No cycle ran.
+     */
+    public static CycleReport notCreated(String pod, Pod input, String waitingFor) {
+        CycleReport r = new CycleReport();
+        r.pod = pod;
+        r.input = input;
+        r.notCreatedWaitingFor = waitingFor;
+        return r;
+    }
+
+    public boolean notCreated() {
+        return notCreatedWaitingFor != null;
+    }
+
+    /** "not created (waiting for shop/db-1)". */
+    public String notCreatedMessage() {
+        return "not created (waiting for " + notCreatedWaitingFor + ")";
+    }
+
+    /** Why: the controller's rule. */
+    public static final String NOT_CREATED_WHY = "an OrderedReady StatefulSet creates each pod once the one before it is Running and Ready";
 }

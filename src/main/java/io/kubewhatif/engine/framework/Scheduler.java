@@ -205,11 +205,23 @@ public final class Scheduler {
         return report;
     }
 
-    /** Schedules pods in order, each seeing the placements, nominations and evictions before it. */
+    /**
+     * Schedules pods in order, each seeing the placements, nominations and evictions before it. A pod its controller
+     * would not have created yet (an OrderedReady StatefulSet's pod after one that got no node) gets no cycle: its
+     * report says what it waits for ({@link CreationOrder}).
+     */
     public List<CycleReport> scheduleAll(List<PodInfo> pods) {
         List<CycleReport> out = new ArrayList<>(pods.size());
+        CreationOrder order = new CreationOrder(snapshot);
         for (PodInfo p : pods) {
-            out.add(scheduleOne(p));
+            String waitingFor = order.waitingFor(p);
+            if (waitingFor != null) {
+                out.add(CycleReport.notCreated(p.key(), p.pod(), waitingFor));
+                continue;
+            }
+            CycleReport r = scheduleOne(p);
+            order.record(p, r);
+            out.add(r);
         }
         return out;
     }

@@ -13,7 +13,8 @@ import java.util.Set;
 
 /**
  * The cluster's PodDisruptionBudgets (policy/v1), compiled once per preemption attempt: namespace, selector, the
- * budget's {@code status.disruptionsAllowed} and the pods already counted in {@code status.disruptedPods}.
+ * budget's {@code status.disruptionsAllowed} and the pods already counted in {@code status.disruptedPods} (the status
+ * the disruption controller would compute for a budget without one, see {@link BudgetStatus}).
  */
 public final class DisruptionBudgets {
     /** One budget. {@code selector} is null when it can never match (missing, empty or invalid selector). */
@@ -32,32 +33,43 @@ public final class DisruptionBudgets {
         this.budgets = budgets;
     }
 
+    /** The snapshot's budgets, each with its status or, when it has none, the one the controller would compute. */
     public static DisruptionBudgets of(ClusterSnapshot snapshot) {
-        return of(snapshot.list(PodDisruptionBudget.class));
+        List<PodDisruptionBudget> pdbs = snapshot.list(PodDisruptionBudget.class);
+        List<Budget> out = new ArrayList<>(pdbs.size());
+        for (PodDisruptionBudget pdb : pdbs) {
+            out.add(budget(pdb, BudgetStatus.of(pdb, snapshot)));
+        }
+        return new DisruptionBudgets(List.copyOf(out));
     }
 
+    /** Budgets as given (a missing status allows no disruption). */
     public static DisruptionBudgets of(List<PodDisruptionBudget> pdbs) {
         List<Budget> out = new ArrayList<>(pdbs.size());
         for (PodDisruptionBudget pdb : pdbs) {
-            String ns = pdb.getMetadata().getNamespace() == null ? "default" : pdb.getMetadata().getNamespace();
-            Selector sel = null;
-            if (pdb.getSpec() != null) {
-                try {
-                    sel = Selector.fromLabelSelector(pdb.getSpec().getSelector());
-                } catch (SelectorException e) {
-                    sel = null;
-                }
-            }
-            // Unlike most selectors, an empty PDB selector matches no pod here.
-            if (sel != null && (sel.isNothing() || sel.isEverything())) {
-                sel = null;
-            }
             var status = pdb.getStatus();
             int allowed = status == null || status.getDisruptionsAllowed() == null ? 0 : status.getDisruptionsAllowed();
             Map<String, String> disrupted = status == null ? null : status.getDisruptedPods();
-            out.add(new Budget(ns, sel, allowed, disrupted == null ? Set.of() : Set.copyOf(disrupted.keySet())));
+            out.add(budget(pdb, new BudgetStatus(0, 0, 0, allowed, disrupted == null ? Set.of() : Set.copyOf(disrupted.keySet()), 0, false)));
         }
         return new DisruptionBudgets(List.copyOf(out));
+    }
+
+    private static Budget budget(PodDisruptionBudget pdb, BudgetStatus status) {
+        String ns = pdb.getMetadata().getNamespace() == null ? "default" : pdb.getMetadata().getNamespace();
+        Selector sel = null;
+        if (pdb.getSpec() != null) {
+            try {
+                sel = Selector.fromLabelSelector(pdb.getSpec().getSelector());
+            } catch (SelectorException e) {
+                sel = null;
+            }
+        }
+        // Unlike most selectors, an empty PDB selector matches no pod here.
+        if (sel != null && (sel.isNothing() || sel.isEverything())) {
+            sel = null;
+        }
+        return new Budget(ns, sel, status.disruptionsAllowed(), status.disruptedPods());
     }
 
     public boolean isEmpty() {

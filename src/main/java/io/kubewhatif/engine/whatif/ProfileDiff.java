@@ -136,6 +136,9 @@ public final class ProfileDiff {
         if (r.preEnqueue != null) {
             return "gated by " + r.preEnqueue.plugin();
         }
+        if (r.notCreated()) {
+            return r.notCreatedMessage();
+        }
         return r.scheduleError == null ? "" : r.scheduleError;
     }
 
@@ -204,6 +207,9 @@ public final class ProfileDiff {
         }
         if (r.preEnqueue != null) {
             return new Side(null, null, "Gated", r.preEnqueue.plugin() + ": " + String.join(", ", r.preEnqueue.reasons()));
+        }
+        if (r.notCreated()) {
+            return new Side(null, null, "NotCreated", r.notCreatedMessage());
         }
         if (r.selected != null) {
             Long score = r.scores != null && r.scores.get(r.selected) != null ? r.scores.get(r.selected).get("total") : null;

@@ -37,11 +37,11 @@ final class Session {
     static Session open(Configuration config, List<? extends HasMetadata> cluster, List<Pod> before) throws FrameworkException {
         ClusterSnapshot snapshot = SnapshotBuilder.build(cluster);
         Scheduler s = Scheduler.create(config, snapshot, InTreeRegistry.factories(), SchedulerOptions.DEFAULT);
-        List<CycleReport> reports = new ArrayList<>(before.size());
+        List<PodInfo> infos = new ArrayList<>(before.size());
         for (Pod p : before) {
-            reports.add(s.scheduleOne(PodInfo.of(p)));
+            infos.add(PodInfo.of(p));
         }
-        return new Session(s, reports);
+        return new Session(s, s.scheduleAll(infos));
     }
 
     List<CycleReport> before() {
