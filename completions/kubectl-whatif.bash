@@ -224,8 +224,9 @@ function _picocli_kubectl-whatif_schedule() {
 
   local commands=""
   local flag_opts="'--all-nodes' '--explain' '--allow-extender-bind' '--no-color' '--no-headers' '--debug' '-h' '--help'"
-  local arg_opts="'--cluster' '--config' '-f' '--filename' '-o' '--output' '--max-input-size'"
+  local arg_opts="'--cluster' '--config' '-f' '--filename' '-o' '--output' '--max-input-size' '--validate'"
   local FORMAT_option_args=("table" "wide" "json" "yaml" "markdown" "name" "annotations") # --output values
+  local MODE_option_args=("strict" "warn" "ignore") # --validate values
 
   type compopt &>/dev/null && compopt +o default
 
@@ -256,6 +257,11 @@ function _picocli_kubectl-whatif_schedule() {
     '--max-input-size')
       return
       ;;
+    '--validate')
+      local IFS=$'\n'
+      COMPREPLY=( $( compReplyArray "${MODE_option_args[@]}" ) )
+      return $?
+      ;;
   esac
 
   if [[ "${curr_word}" == -* ]]; then
@@ -275,8 +281,9 @@ function _picocli_kubectl-whatif_explain() {
 
   local commands=""
   local flag_opts="'-A' '--all-namespaces' '--from-kubectl' '--no-color' '--no-headers' '--debug' '-h' '--help'"
-  local arg_opts="'-n' '--namespace' '-f' '--filename' '--replicas' '--config' '--cluster' '--context' '--kubeconfig' '--max-input-size' '-o' '--output'"
+  local arg_opts="'-n' '--namespace' '-f' '--filename' '--replicas' '--config' '--cluster' '--context' '--kubeconfig' '--max-input-size' '--validate' '-o' '--output'"
   local NS_option_args=("") # --namespace values
+  local MODE_option_args=("strict" "warn" "ignore") # --validate values
   local FORMAT_option_args=("table" "wide" "json" "yaml") # --output values
 
   type compopt &>/dev/null && compopt +o default
@@ -311,6 +318,11 @@ function _picocli_kubectl-whatif_explain() {
     '--max-input-size')
       return
       ;;
+    '--validate')
+      local IFS=$'\n'
+      COMPREPLY=( $( compReplyArray "${MODE_option_args[@]}" ) )
+      return $?
+      ;;
     '-o'|'--output')
       local IFS=$'\n'
       COMPREPLY=( $( compReplyArray "${FORMAT_option_args[@]}" ) )
@@ -341,7 +353,8 @@ function _picocli_kubectl-whatif_capacity() {
 
   local commands=""
   local flag_opts="'--from-kubectl' '--no-color' '--no-headers' '--debug' '-h' '--help'"
-  local arg_opts="'-f' '--filename' '--max' '-n' '--namespace' '--config' '--cluster' '--context' '--kubeconfig' '--max-input-size' '-o' '--output'"
+  local arg_opts="'-f' '--filename' '--max' '-n' '--namespace' '--config' '--cluster' '--context' '--kubeconfig' '--max-input-size' '--validate' '-o' '--output'"
+  local MODE_option_args=("strict" "warn" "ignore") # --validate values
   local FORMAT_option_args=("table" "wide" "json" "yaml") # --output values
 
   type compopt &>/dev/null && compopt +o default
@@ -374,6 +387,11 @@ function _picocli_kubectl-whatif_capacity() {
     '--max-input-size')
       return
       ;;
+    '--validate')
+      local IFS=$'\n'
+      COMPREPLY=( $( compReplyArray "${MODE_option_args[@]}" ) )
+      return $?
+      ;;
     '-o'|'--output')
       local IFS=$'\n'
       COMPREPLY=( $( compReplyArray "${FORMAT_option_args[@]}" ) )
@@ -398,7 +416,8 @@ function _picocli_kubectl-whatif_simulate() {
 
   local commands=""
   local flag_opts="'--queue-order' '--details' '--all-nodes' '--from-kubectl' '--no-color' '--no-headers' '--debug' '-h' '--help'"
-  local arg_opts="'-f' '--filename' '--replicas' '-n' '--namespace' '--config' '--cluster' '--context' '--kubeconfig' '--max-input-size' '-o' '--output'"
+  local arg_opts="'-f' '--filename' '--replicas' '-n' '--namespace' '--config' '--cluster' '--context' '--kubeconfig' '--max-input-size' '--validate' '-o' '--output'"
+  local MODE_option_args=("strict" "warn" "ignore") # --validate values
   local FORMAT_option_args=("table" "wide" "json" "yaml") # --output values
 
   type compopt &>/dev/null && compopt +o default
@@ -431,6 +450,11 @@ function _picocli_kubectl-whatif_simulate() {
     '--max-input-size')
       return
       ;;
+    '--validate')
+      local IFS=$'\n'
+      COMPREPLY=( $( compReplyArray "${MODE_option_args[@]}" ) )
+      return $?
+      ;;
     '-o'|'--output')
       local IFS=$'\n'
       COMPREPLY=( $( compReplyArray "${FORMAT_option_args[@]}" ) )
@@ -455,7 +479,8 @@ function _picocli_kubectl-whatif_diff() {
 
   local commands=""
   local flag_opts="'--all-nodes' '--from-kubectl' '--no-color' '--no-headers' '--debug' '-h' '--help'"
-  local arg_opts="'--config' '--config-b' '-f' '--filename' '--replicas' '-n' '--namespace' '--cluster' '--context' '--kubeconfig' '--max-input-size' '-o' '--output'"
+  local arg_opts="'--config' '--config-b' '-f' '--filename' '--replicas' '-n' '--namespace' '--cluster' '--context' '--kubeconfig' '--max-input-size' '--validate' '-o' '--output'"
+  local MODE_option_args=("strict" "warn" "ignore") # --validate values
   local FORMAT_option_args=("table" "wide" "json" "yaml") # --output values
 
   type compopt &>/dev/null && compopt +o default
@@ -490,6 +515,11 @@ function _picocli_kubectl-whatif_diff() {
       ;;
     '--max-input-size')
       return
+      ;;
+    '--validate')
+      local IFS=$'\n'
+      COMPREPLY=( $( compReplyArray "${MODE_option_args[@]}" ) )
+      return $?
       ;;
     '-o'|'--output')
       local IFS=$'\n'
@@ -627,7 +657,8 @@ function _picocli_kubectl-whatif_shell() {
 
   local commands=""
   local flag_opts="'--debug' '-h' '--help'"
-  local arg_opts="'--cluster' '--config' '--history'"
+  local arg_opts="'--cluster' '--config' '--validate' '--history'"
+  local MODE_option_args=("strict" "warn" "ignore") # --validate values
 
   type compopt &>/dev/null && compopt +o default
 
@@ -642,6 +673,11 @@ function _picocli_kubectl-whatif_shell() {
       local IFS=$'\n'
       type compopt &>/dev/null && compopt -o filenames
       COMPREPLY=( $( compgen -f -- "${curr_word}" ) ) # files
+      return $?
+      ;;
+    '--validate')
+      local IFS=$'\n'
+      COMPREPLY=( $( compReplyArray "${MODE_option_args[@]}" ) )
       return $?
       ;;
     '--history')

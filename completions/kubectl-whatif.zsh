@@ -225,8 +225,9 @@ function _picocli_kubectl-whatif_schedule() {
 
   local commands=""
   local flag_opts="'--all-nodes' '--explain' '--allow-extender-bind' '--no-color' '--no-headers' '--debug' '-h' '--help'"
-  local arg_opts="'--cluster' '--config' '-f' '--filename' '-o' '--output' '--max-input-size'"
+  local arg_opts="'--cluster' '--config' '-f' '--filename' '-o' '--output' '--max-input-size' '--validate'"
   local FORMAT_option_args=("table" "wide" "json" "yaml" "markdown" "name" "annotations") # --output values
+  local MODE_option_args=("strict" "warn" "ignore") # --validate values
 
   type compopt &>/dev/null && compopt +o default
 
@@ -257,6 +258,11 @@ function _picocli_kubectl-whatif_schedule() {
     '--max-input-size')
       return
       ;;
+    '--validate')
+      local IFS=$'\n'
+      COMPREPLY=( $( compReplyArray "${MODE_option_args[@]}" ) )
+      return $?
+      ;;
   esac
 
   if [[ "${curr_word}" == -* ]]; then
@@ -276,8 +282,9 @@ function _picocli_kubectl-whatif_explain() {
 
   local commands=""
   local flag_opts="'-A' '--all-namespaces' '--from-kubectl' '--no-color' '--no-headers' '--debug' '-h' '--help'"
-  local arg_opts="'-n' '--namespace' '-f' '--filename' '--replicas' '--config' '--cluster' '--context' '--kubeconfig' '--max-input-size' '-o' '--output'"
+  local arg_opts="'-n' '--namespace' '-f' '--filename' '--replicas' '--config' '--cluster' '--context' '--kubeconfig' '--max-input-size' '--validate' '-o' '--output'"
   local NS_option_args=("") # --namespace values
+  local MODE_option_args=("strict" "warn" "ignore") # --validate values
   local FORMAT_option_args=("table" "wide" "json" "yaml") # --output values
 
   type compopt &>/dev/null && compopt +o default
@@ -312,6 +319,11 @@ function _picocli_kubectl-whatif_explain() {
     '--max-input-size')
       return
       ;;
+    '--validate')
+      local IFS=$'\n'
+      COMPREPLY=( $( compReplyArray "${MODE_option_args[@]}" ) )
+      return $?
+      ;;
     '-o'|'--output')
       local IFS=$'\n'
       COMPREPLY=( $( compReplyArray "${FORMAT_option_args[@]}" ) )
@@ -342,7 +354,8 @@ function _picocli_kubectl-whatif_capacity() {
 
   local commands=""
   local flag_opts="'--from-kubectl' '--no-color' '--no-headers' '--debug' '-h' '--help'"
-  local arg_opts="'-f' '--filename' '--max' '-n' '--namespace' '--config' '--cluster' '--context' '--kubeconfig' '--max-input-size' '-o' '--output'"
+  local arg_opts="'-f' '--filename' '--max' '-n' '--namespace' '--config' '--cluster' '--context' '--kubeconfig' '--max-input-size' '--validate' '-o' '--output'"
+  local MODE_option_args=("strict" "warn" "ignore") # --validate values
   local FORMAT_option_args=("table" "wide" "json" "yaml") # --output values
 
   type compopt &>/dev/null && compopt +o default
@@ -375,6 +388,11 @@ function _picocli_kubectl-whatif_capacity() {
     '--max-input-size')
       return
       ;;
+    '--validate')
+      local IFS=$'\n'
+      COMPREPLY=( $( compReplyArray "${MODE_option_args[@]}" ) )
+      return $?
+      ;;
     '-o'|'--output')
       local IFS=$'\n'
       COMPREPLY=( $( compReplyArray "${FORMAT_option_args[@]}" ) )
@@ -399,7 +417,8 @@ function _picocli_kubectl-whatif_simulate() {
 
   local commands=""
   local flag_opts="'--queue-order' '--details' '--all-nodes' '--from-kubectl' '--no-color' '--no-headers' '--debug' '-h' '--help'"
-  local arg_opts="'-f' '--filename' '--replicas' '-n' '--namespace' '--config' '--cluster' '--context' '--kubeconfig' '--max-input-size' '-o' '--output'"
+  local arg_opts="'-f' '--filename' '--replicas' '-n' '--namespace' '--config' '--cluster' '--context' '--kubeconfig' '--max-input-size' '--validate' '-o' '--output'"
+  local MODE_option_args=("strict" "warn" "ignore") # --validate values
   local FORMAT_option_args=("table" "wide" "json" "yaml") # --output values
 
   type compopt &>/dev/null && compopt +o default
@@ -432,6 +451,11 @@ function _picocli_kubectl-whatif_simulate() {
     '--max-input-size')
       return
       ;;
+    '--validate')
+      local IFS=$'\n'
+      COMPREPLY=( $( compReplyArray "${MODE_option_args[@]}" ) )
+      return $?
+      ;;
     '-o'|'--output')
       local IFS=$'\n'
       COMPREPLY=( $( compReplyArray "${FORMAT_option_args[@]}" ) )
@@ -456,7 +480,8 @@ function _picocli_kubectl-whatif_diff() {
 
   local commands=""
   local flag_opts="'--all-nodes' '--from-kubectl' '--no-color' '--no-headers' '--debug' '-h' '--help'"
-  local arg_opts="'--config' '--config-b' '-f' '--filename' '--replicas' '-n' '--namespace' '--cluster' '--context' '--kubeconfig' '--max-input-size' '-o' '--output'"
+  local arg_opts="'--config' '--config-b' '-f' '--filename' '--replicas' '-n' '--namespace' '--cluster' '--context' '--kubeconfig' '--max-input-size' '--validate' '-o' '--output'"
+  local MODE_option_args=("strict" "warn" "ignore") # --validate values
   local FORMAT_option_args=("table" "wide" "json" "yaml") # --output values
 
   type compopt &>/dev/null && compopt +o default
@@ -491,6 +516,11 @@ function _picocli_kubectl-whatif_diff() {
       ;;
     '--max-input-size')
       return
+      ;;
+    '--validate')
+      local IFS=$'\n'
+      COMPREPLY=( $( compReplyArray "${MODE_option_args[@]}" ) )
+      return $?
       ;;
     '-o'|'--output')
       local IFS=$'\n'
@@ -628,7 +658,8 @@ function _picocli_kubectl-whatif_shell() {
 
   local commands=""
   local flag_opts="'--debug' '-h' '--help'"
-  local arg_opts="'--cluster' '--config' '--history'"
+  local arg_opts="'--cluster' '--config' '--validate' '--history'"
+  local MODE_option_args=("strict" "warn" "ignore") # --validate values
 
   type compopt &>/dev/null && compopt +o default
 
@@ -643,6 +674,11 @@ function _picocli_kubectl-whatif_shell() {
       local IFS=$'\n'
       type compopt &>/dev/null && compopt -o filenames
       COMPREPLY=( $( compgen -f -- "${curr_word}" ) ) # files
+      return $?
+      ;;
+    '--validate')
+      local IFS=$'\n'
+      COMPREPLY=( $( compReplyArray "${MODE_option_args[@]}" ) )
       return $?
       ;;
     '--history')

@@ -17,6 +17,7 @@ import io.kubewhatif.engine.util.Selector;
 import io.kubewhatif.engine.util.SelectorException;
 import io.kubewhatif.engine.util.Taints;
 import io.kubewhatif.load.ClusterLoader;
+import io.kubewhatif.load.Validation;
 import io.kubewhatif.load.InputException;
 import io.kubewhatif.load.Kinds;
 import io.kubewhatif.load.ManifestReader;
@@ -59,22 +60,40 @@ public final class Session {
 
     private final State initial;
     private final List<String> loadWarnings;
+    private final Validation validation;
     private final Deque<Step> undo = new ArrayDeque<>();
     private State state;
 
     public Session(State initial, List<String> loadWarnings) {
+        this(initial, loadWarnings, Validation.STRICT);
+    }
+
+    /** @param validation how manifests read later (add, -f) treat unknown fields, unless a command says otherwise */
+    public Session(State initial, List<String> loadWarnings, Validation validation) {
         this.initial = initial;
         this.state = initial;
         this.loadWarnings = List.copyOf(loadWarnings);
+        this.validation = validation;
     }
 
     /** Loads cluster manifests and a configuration (null: the v1 defaults) as a new session. */
     public static Session open(InputStream stdin, List<String> clusterPaths, String configPath) throws InputException, ConfigException {
+        return open(stdin, clusterPaths, configPath, Validation.STRICT);
+    }
+
+    /** As above, with --validate's treatment of unknown fields, for the cluster now and every manifest read later. */
+    public static Session open(InputStream stdin, List<String> clusterPaths, String configPath, Validation validation)
+            throws InputException, ConfigException {
         ManifestReader reader = new ManifestReader(stdin);
         Configuration config = Simulation.loadConfig(reader, configPath);
         ConfigEdits.check(config);
-        ClusterLoader.Loaded loaded = new ClusterLoader(reader).load(clusterPaths, List.of());
-        return new Session(new State(loaded.cluster(), config), loaded.warnings());
+        ClusterLoader.Loaded loaded = new ClusterLoader(reader, validation).load(clusterPaths, List.of());
+        return new Session(new State(loaded.cluster(), config), loaded.warnings(), validation);
+    }
+
+    /** The shell's --validate: what unknown fields do to the manifests it reads. */
+    public Validation validation() {
+        return validation;
     }
 
     public State state() {
@@ -164,35 +183,8 @@ public final class Session {
     }
 
     private static String suggestion(String name, List<String> names) {
-        String best = null;
-        int bestDistance = Integer.MAX_VALUE;
-        for (String n : names) {
-            int d = distance(name, n);
-            if (d < bestDistance) {
-                bestDistance = d;
-                best = n;
-            }
-        }
-        return best != null && bestDistance <= Math.max(2, name.length() / 3) ? " (did you mean \"" + best + "\"?)" : "";
-    }
-
-    private static int distance(String a, String b) {
-        int[] prev = new int[b.length() + 1];
-        int[] cur = new int[b.length() + 1];
-        for (int j = 0; j <= b.length(); j++) {
-            prev[j] = j;
-        }
-        for (int i = 1; i <= a.length(); i++) {
-            cur[0] = i;
-            for (int j = 1; j <= b.length(); j++) {
-                int cost = a.charAt(i - 1) == b.charAt(j - 1) ? 0 : 1;
-                cur[j] = Math.min(Math.min(cur[j - 1] + 1, prev[j] + 1), prev[j - 1] + cost);
-            }
-            int[] t = prev;
-            prev = cur;
-            cur = t;
-        }
-        return prev[b.length()];
+        String best = io.kubewhatif.engine.util.Suggestions.closest(name, names, Math.max(2, name.length() / 3));
+        return best != null ? " (did you mean \"" + best + "\"?)" : "";
     }
 
     // ---- node edits ---------------------------------------------------------------------------------------------
@@ -515,7 +507,7 @@ public final class Session {
      * name of an existing one replaces it.
      */
     public Added add(InputStream stdin, List<String> paths) throws InputException {
-        ClusterLoader.Loaded loaded = new ClusterLoader(new ManifestReader(stdin)).extend(state.objects(), paths, List.of());
+        ClusterLoader.Loaded loaded = new ClusterLoader(new ManifestReader(stdin), validation).extend(state.objects(), paths, List.of());
         if (loaded.cluster().isEmpty()) {
             throw new InputException(String.join(", ", paths) + ": no object that kube-whatif reads"
                     + (loaded.warnings().isEmpty() ? "" : " (" + String.join("; ", loaded.warnings()) + ")"));

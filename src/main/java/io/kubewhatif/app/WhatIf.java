@@ -20,6 +20,7 @@ import io.kubewhatif.load.InputException;
 import io.kubewhatif.load.KubectlSnapshot;
 import io.kubewhatif.load.ManifestReader;
 import io.kubewhatif.load.PodSource;
+import io.kubewhatif.load.Validation;
 
 import java.io.InputStream;
 import java.util.ArrayList;
@@ -46,15 +47,12 @@ public final class WhatIf {
      * @param fromKubectl  {@code --from-kubectl}: take a live snapshot even without a {@code kubectl:} path
      * @param podPaths     the pods and workloads of {@code -f}
      * @param podOptions   -n and --replicas for {@code -f}
+     * @param validation   --validate: what unknown fields in the manifests do
      * @param session      in the interactive shell: its snapshot and configuration stand in for the cluster paths and
      *                     for a configuration path that is not given; null elsewhere
      */
     public record Inputs(List<String> clusterPaths, KubectlSnapshot.Options kubectl, boolean fromKubectl, List<String> podPaths,
-                         ClusterLoader.PodOptions podOptions, long maxInputBytes, Session session) {
-        public Inputs(List<String> clusterPaths, KubectlSnapshot.Options kubectl, boolean fromKubectl, List<String> podPaths,
-                      ClusterLoader.PodOptions podOptions, long maxInputBytes) {
-            this(clusterPaths, kubectl, fromKubectl, podPaths, podOptions, maxInputBytes, null);
-        }
+                         ClusterLoader.PodOptions podOptions, long maxInputBytes, Validation validation, Session session) {
     }
 
     /** A workflow's result and the warnings noticed while loading its inputs. */
@@ -64,7 +62,7 @@ public final class WhatIf {
     /** Reads the cluster (files and/or a live snapshot) and the pods of {@code -f}. */
     public static ClusterLoader.Loaded load(InputStream stdin, Inputs in) throws InputException {
         ManifestReader reader = new ManifestReader(stdin, in.maxInputBytes());
-        ClusterLoader loader = new ClusterLoader(reader);
+        ClusterLoader loader = new ClusterLoader(reader, in.validation());
         if (in.session() != null) {
             List<HasMetadata> base = in.session().objects();
             ClusterLoader.Loaded more = loader.extend(base, List.of(), in.podPaths(), in.podOptions());

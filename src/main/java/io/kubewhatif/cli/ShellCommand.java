@@ -50,6 +50,9 @@ public final class ShellCommand implements Callable<Integer> {
     @Option(names = "--config", paramLabel = "FILE", description = "KubeSchedulerConfiguration (v1) or a bare profile; default: the v1 defaults.")
     Path config;
 
+    @Mixin
+    ValidationMixin validation;
+
     @Option(names = "--history", paramLabel = "FILE",
             description = "Command history file (default: ~/.kube-whatif_history; empty: no history is kept).")
     String history;
@@ -60,7 +63,7 @@ public final class ShellCommand implements Callable<Integer> {
         if (cluster.contains("-")) {
             throw new InputException("--cluster -: the shell reads its commands from the terminal; give files or directories");
         }
-        Session session = Session.open(root.env.stdin(), cluster, config == null ? null : config.toString());
+        Session session = Session.open(root.env.stdin(), cluster, config == null ? null : config.toString(), validation.validation(spec));
         Path historyFile = history == null ? Path.of(System.getProperty("user.home"), ".kube-whatif_history")
                 : history.isEmpty() ? null : Path.of(history);
         try (Terminal terminal = terminal()) {
