@@ -656,7 +656,7 @@ function _picocli_kubectl-whatif_shell() {
   local prev_word=${COMP_WORDS[COMP_CWORD-1]}
 
   local commands=""
-  local flag_opts="'--debug' '-h' '--help'"
+  local flag_opts="'--keep-going' '--debug' '-h' '--help'"
   local arg_opts="'--cluster' '--config' '--validate' '--history'"
   local MODE_option_args=("strict" "warn" "ignore") # --validate values
 

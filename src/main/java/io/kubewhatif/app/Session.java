@@ -152,6 +152,14 @@ public final class Session {
      * namespace is not null).
      */
     public Pod pod(String ref, String namespace) throws InputException {
+        return findPod(pods(), ref, namespace);
+    }
+
+    /**
+     * How every command names a pod: {@code NAME} when it is unique across namespaces (else the candidates are listed as
+     * {@code ns/name}), {@code NAMESPACE/NAME}, or {@code NAME} with a namespace (when {@code namespace} is not null).
+     */
+    public static Pod findPod(List<Pod> pods, String ref, String namespace) throws InputException {
         String ns = namespace;
         String name = ref;
         int slash = ref.indexOf('/');
@@ -160,7 +168,7 @@ public final class Session {
             name = ref.substring(slash + 1);
         }
         List<Pod> found = new ArrayList<>();
-        for (Pod p : pods()) {
+        for (Pod p : pods) {
             if (p.getMetadata().getName().equals(name) && (ns == null || ns.equals(p.getMetadata().getNamespace()))) {
                 found.add(p);
             }
@@ -170,16 +178,16 @@ public final class Session {
         }
         if (found.isEmpty()) {
             String n = name;
-            List<String> elsewhere = pods().stream().filter(p -> p.getMetadata().getName().equals(n)).map(p -> p.getMetadata().getNamespace()).toList();
+            List<String> elsewhere = pods.stream().filter(p -> p.getMetadata().getName().equals(n)).map(p -> p.getMetadata().getNamespace()).toList();
             if (!elsewhere.isEmpty()) {
                 throw new InputException("pod \"" + name + "\" not found in namespace \"" + ns + "\" (it is in: " + String.join(", ", elsewhere) + ")");
             }
             throw new InputException("pod \"" + name + "\" not found" + (ns == null ? "" : " in namespace \"" + ns + "\"")
-                    + suggestion(name, pods().stream().map(p -> p.getMetadata().getName()).toList()));
+                    + suggestion(name, pods.stream().map(p -> p.getMetadata().getName()).toList()));
         }
-        List<String> namespaces = found.stream().map(p -> p.getMetadata().getNamespace()).toList();
-        throw new InputException("pod \"" + name + "\" exists in several namespaces (" + String.join(", ", namespaces)
-                + "); give NAMESPACE/NAME or -n NAMESPACE");
+        List<String> candidates = found.stream().map(p -> p.getMetadata().getNamespace() + "/" + p.getMetadata().getName()).sorted().toList();
+        throw new InputException("pod \"" + name + "\" exists in several namespaces; which one? " + String.join(", ", candidates)
+                + " (give NAMESPACE/NAME or -n NAMESPACE)");
     }
 
     private static String suggestion(String name, List<String> names) {
