@@ -1,16 +1,15 @@
 package io.kubewhatif.cli;
 
+import io.kubewhatif.TmuxSession;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.TimeUnit;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -27,26 +26,14 @@ class CompletionTmuxTest {
     @TempDir
     Path dir;
 
-    private final String socket = "kube-whatif-completion-" + ProcessHandle.current().pid() + "-" + System.nanoTime();
-    private boolean started;
+    private final TmuxSession session = new TmuxSession();
 
     private static boolean has(String program) {
-        for (String d : System.getenv().getOrDefault("PATH", "").split(":")) {
-            if (Files.isExecutable(Path.of(d, program))) {
-                return true;
-            }
-        }
-        return false;
+        return TmuxSession.installed(program);
     }
 
     private String tmux(String... args) throws Exception {
-        List<String> cmd = new ArrayList<>(List.of("tmux", "-u", "-L", socket));
-        cmd.addAll(List.of(args));
-        Process p = new ProcessBuilder(cmd).redirectErrorStream(true).start();
-        String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-        assertTrue(p.waitFor(30, TimeUnit.SECONDS), "tmux did not answer: " + cmd);
-        assertEquals(0, p.exitValue(), cmd + ": " + out);
-        return out;
+        return session.run(args);
     }
 
     /**
@@ -92,7 +79,7 @@ class CompletionTmuxTest {
         Files.writeString(script, CompletionScriptsTest.script(shell));
         Path rcFile = dir.resolve("rc." + shell);
         Files.writeString(rcFile, "export PATH='" + bin + "':$PATH\nexport LC_ALL=C.UTF-8\n"
-                + "export KUBE_WHATIF_CLASSPATH='" + System.getProperty("surefire.test.class.path", System.getProperty("java.class.path")) + "'\n"
+                + "export KUBE_WHATIF_CLASSPATH='" + TmuxSession.classPath() + "'\n"
                 + rc + "source '" + script + "'\nPS1='PROMPT> '\ncd '" + Path.of("").toAbsolutePath() + "'\n");
         List<String> command = shell.equals("bash")
                 ? List.of("bash", "--noprofile", "--rcfile", rcFile.toString(), "-i")
@@ -103,7 +90,6 @@ class CompletionTmuxTest {
         List<String> args = new ArrayList<>(List.of("new-session", "-d", "-s", "t", "-x", "200", "-y", "50"));
         args.addAll(command);
         tmux(args.toArray(new String[0]));
-        started = true;
         long end = System.currentTimeMillis() + WAIT_MS;
         while (!tmux("capture-pane", "-p", "-t", "t").contains("PROMPT>")) {
             assertTrue(System.currentTimeMillis() < end, "no prompt from " + shell);
@@ -113,9 +99,7 @@ class CompletionTmuxTest {
 
     @AfterEach
     void stop() throws Exception {
-        if (started) {
-            new ProcessBuilder("tmux", "-L", socket, "kill-server").start().waitFor(10, TimeUnit.SECONDS);
-        }
+        session.close();
     }
 
     private void completesFilesNamesAndValues() throws Exception {
