@@ -28,8 +28,8 @@ import io.fabric8.kubernetes.api.model.PodSpec;
 import io.fabric8.kubernetes.api.model.Quantity;
 import io.fabric8.kubernetes.api.model.ResourceRequirements;
 import io.kubewhatif.engine.snapshot.PodResources;
-import io.kubewhatif.engine.util.Suggestions;
 import io.kubewhatif.engine.util.QuantityFormatException;
+import io.kubewhatif.engine.util.Suggestions;
 
 import java.io.IOException;
 import java.util.ArrayList;
