@@ -129,16 +129,18 @@ public final class ConfigEdits {
         Profile before = c.profiles().get(index);
         List<String> at = pointsOf(before, plugin);
         String target = point == null ? null : extensionPoint(point).jsonName();
-        if (target != null ? at.contains(target) : !at.isEmpty()) {
-            throw new InputException(plugin + " already runs at " + (target != null ? target : String.join(", ", at))
-                    + " in profile " + before.schedulerName());
-        }
         String change = "enable " + plugin + (target == null ? "" : " --point " + target);
         Map<String, Object> doc = document(c);
         Map<String, Object> plugins = plugins(doc, index);
-        // First undo a disable, which puts a default plugin back in its default place.
+        // First undo a disable, which puts a default plugin back in its default place. Without --point that is every
+        // disable: after "disable X --point score", X still runs at its other points, yet "enable X" brings it back.
+        boolean undisabled = false;
         for (String p : target == null ? pointNames() : List.of(target, "multiPoint")) {
-            remove(list(point(plugins, p), "disabled"), plugin);
+            undisabled |= remove(list(point(plugins, p), "disabled"), plugin);
+        }
+        if (target != null ? at.contains(target) : !undisabled && !at.isEmpty()) {
+            throw new InputException(plugin + " already runs at " + (target != null ? target : String.join(", ", at))
+                    + " in profile " + before.schedulerName());
         }
         Result r = reload(c, doc, index, change);
         List<String> now = pointsOf(r.after(), plugin);
@@ -206,12 +208,16 @@ public final class ConfigEdits {
         return null;
     }
 
-    private static void remove(List<Map<String, Object>> entries, String plugin) {
+    /** Removes the plugin's entries; whether there was one. */
+    private static boolean remove(List<Map<String, Object>> entries, String plugin) {
+        boolean removed = false;
         for (Iterator<Map<String, Object>> it = entries.iterator(); it.hasNext(); ) {
             if (plugin.equals(it.next().get("name"))) {
                 it.remove();
+                removed = true;
             }
         }
+        return removed;
     }
 
     private static void addOnce(List<Map<String, Object>> entries, String plugin) {

@@ -18,6 +18,7 @@ import io.kubewhatif.engine.util.Selector;
 import io.kubewhatif.engine.util.SelectorException;
 import io.kubewhatif.engine.util.Taints;
 import io.kubewhatif.load.ClusterLoader;
+import io.kubewhatif.load.Validation;
 import io.kubewhatif.load.InputException;
 import io.kubewhatif.load.Kinds;
 import io.kubewhatif.load.ManifestReader;
@@ -60,22 +61,40 @@ public final class Session {
 
     private final State initial;
     private final List<String> loadWarnings;
+    private final Validation validation;
     private final Deque<Step> undo = new ArrayDeque<>();
     private State state;
 
     public Session(State initial, List<String> loadWarnings) {
+        this(initial, loadWarnings, Validation.STRICT);
+    }
+
+    /** @param validation how manifests read later (add, -f) treat unknown fields, unless a command says otherwise */
+    public Session(State initial, List<String> loadWarnings, Validation validation) {
         this.initial = initial;
         this.state = initial;
         this.loadWarnings = List.copyOf(loadWarnings);
+        this.validation = validation;
     }
 
     /** Loads cluster manifests and a configuration (null: the v1 defaults) as a new session. */
     public static Session open(InputStream stdin, List<String> clusterPaths, String configPath) throws InputException, ConfigException {
+        return open(stdin, clusterPaths, configPath, Validation.STRICT);
+    }
+
+    /** As above, with --validate's treatment of unknown fields, for the cluster now and every manifest read later. */
+    public static Session open(InputStream stdin, List<String> clusterPaths, String configPath, Validation validation)
+            throws InputException, ConfigException {
         ManifestReader reader = new ManifestReader(stdin);
         Configuration config = Simulation.loadConfig(reader, configPath);
         ConfigEdits.check(config);
-        ClusterLoader.Loaded loaded = new ClusterLoader(reader).load(clusterPaths, List.of());
-        return new Session(new State(loaded.cluster(), config), loaded.warnings());
+        ClusterLoader.Loaded loaded = new ClusterLoader(reader, validation).load(clusterPaths, List.of());
+        return new Session(new State(loaded.cluster(), config), loaded.warnings(), validation);
+    }
+
+    /** The shell's --validate: what unknown fields do to the manifests it reads. */
+    public Validation validation() {
+        return validation;
     }
 
     public State state() {
@@ -134,6 +153,14 @@ public final class Session {
      * namespace is not null).
      */
     public Pod pod(String ref, String namespace) throws InputException {
+        return findPod(pods(), ref, namespace);
+    }
+
+    /**
+     * How every command names a pod: {@code NAME} when it is unique across namespaces (else the candidates are listed as
+     * {@code ns/name}), {@code NAMESPACE/NAME}, or {@code NAME} with a namespace (when {@code namespace} is not null).
+     */
+    public static Pod findPod(List<Pod> pods, String ref, String namespace) throws InputException {
         String ns = namespace;
         String name = ref;
         int slash = ref.indexOf('/');
@@ -142,7 +169,7 @@ public final class Session {
             name = ref.substring(slash + 1);
         }
         List<Pod> found = new ArrayList<>();
-        for (Pod p : pods()) {
+        for (Pod p : pods) {
             if (p.getMetadata().getName().equals(name) && (ns == null || ns.equals(p.getMetadata().getNamespace()))) {
                 found.add(p);
             }
@@ -152,48 +179,21 @@ public final class Session {
         }
         if (found.isEmpty()) {
             String n = name;
-            List<String> elsewhere = pods().stream().filter(p -> p.getMetadata().getName().equals(n)).map(p -> p.getMetadata().getNamespace()).toList();
+            List<String> elsewhere = pods.stream().filter(p -> p.getMetadata().getName().equals(n)).map(p -> p.getMetadata().getNamespace()).toList();
             if (!elsewhere.isEmpty()) {
                 throw new InputException("pod \"" + name + "\" not found in namespace \"" + ns + "\" (it is in: " + String.join(", ", elsewhere) + ")");
             }
             throw new InputException("pod \"" + name + "\" not found" + (ns == null ? "" : " in namespace \"" + ns + "\"")
-                    + suggestion(name, pods().stream().map(p -> p.getMetadata().getName()).toList()));
+                    + suggestion(name, pods.stream().map(p -> p.getMetadata().getName()).toList()));
         }
-        List<String> namespaces = found.stream().map(p -> p.getMetadata().getNamespace()).toList();
-        throw new InputException("pod \"" + name + "\" exists in several namespaces (" + String.join(", ", namespaces)
-                + "); give NAMESPACE/NAME or -n NAMESPACE");
+        List<String> candidates = found.stream().map(p -> p.getMetadata().getNamespace() + "/" + p.getMetadata().getName()).sorted().toList();
+        throw new InputException("pod \"" + name + "\" exists in several namespaces; which one? " + String.join(", ", candidates)
+                + " (give NAMESPACE/NAME or -n NAMESPACE)");
     }
 
     private static String suggestion(String name, List<String> names) {
-        String best = null;
-        int bestDistance = Integer.MAX_VALUE;
-        for (String n : names) {
-            int d = distance(name, n);
-            if (d < bestDistance) {
-                bestDistance = d;
-                best = n;
-            }
-        }
-        return best != null && bestDistance <= Math.max(2, name.length() / 3) ? " (did you mean \"" + best + "\"?)" : "";
-    }
-
-    private static int distance(String a, String b) {
-        int[] prev = new int[b.length() + 1];
-        int[] cur = new int[b.length() + 1];
-        for (int j = 0; j <= b.length(); j++) {
-            prev[j] = j;
-        }
-        for (int i = 1; i <= a.length(); i++) {
-            cur[0] = i;
-            for (int j = 1; j <= b.length(); j++) {
-                int cost = a.charAt(i - 1) == b.charAt(j - 1) ? 0 : 1;
-                cur[j] = Math.min(Math.min(cur[j - 1] + 1, prev[j] + 1), prev[j - 1] + cost);
-            }
-            int[] t = prev;
-            prev = cur;
-            cur = t;
-        }
-        return prev[b.length()];
+        String best = io.kubewhatif.engine.util.Suggestions.closest(name, names, Math.max(2, name.length() / 3));
+        return best != null ? " (did you mean \"" + best + "\"?)" : "";
     }
 
     // ---- node edits ---------------------------------------------------------------------------------------------
@@ -506,7 +506,7 @@ public final class Session {
      * name of an existing one replaces it.
      */
     public Added add(InputStream stdin, List<String> paths) throws InputException {
-        ClusterLoader.Loaded loaded = new ClusterLoader(new ManifestReader(stdin)).extend(state.objects(), paths, List.of());
+        ClusterLoader.Loaded loaded = new ClusterLoader(new ManifestReader(stdin), validation).extend(state.objects(), paths, List.of());
         if (loaded.cluster().isEmpty()) {
             throw new InputException(String.join(", ", paths) + ": no object that kube-whatif reads"
                     + (loaded.warnings().isEmpty() ? "" : " (" + String.join("; ", loaded.warnings()) + ")"));

@@ -15,6 +15,7 @@ import io.kubewhatif.load.ClusterLoader;
 import io.kubewhatif.load.InputException;
 import io.kubewhatif.load.ManifestReader;
 import io.kubewhatif.load.ObjectDecoder;
+import io.kubewhatif.load.Validation;
 import io.kubewhatif.render.JsonRenderer;
 
 import io.fabric8.kubernetes.api.model.HasMetadata;
@@ -49,6 +50,12 @@ public final class Simulation {
     /** As above, refusing any input larger than {@code maxInputBytes} (--max-input-size). */
     public static RunReport schedule(InputStream stdin, List<String> clusterPaths, List<String> podPaths, String configPath,
                                      SchedulerOptions options, long maxInputBytes) throws InputException {
+        return schedule(stdin, clusterPaths, podPaths, configPath, options, maxInputBytes, Validation.STRICT);
+    }
+
+    /** As above, with --validate's treatment of unknown fields. */
+    public static RunReport schedule(InputStream stdin, List<String> clusterPaths, List<String> podPaths, String configPath,
+                                     SchedulerOptions options, long maxInputBytes, Validation validation) throws InputException {
         ObjectDecoder.warmUp();
         ManifestReader reader = new ManifestReader(stdin, maxInputBytes);
         Configuration config;
@@ -67,7 +74,7 @@ public final class Simulation {
             r.configError = e.getMessage();
             return r;
         }
-        ClusterLoader.Loaded loaded = new ClusterLoader(reader).load(clusterPaths, podPaths);
+        ClusterLoader.Loaded loaded = new ClusterLoader(reader, validation).load(clusterPaths, podPaths);
         RunReport report = Engine.run(config, loaded.cluster(), loaded.podsToSchedule(), options, extenders);
         report.notes.addAll(configWarnings(configPath, config));
         report.notes.addAll(loaded.warnings());
@@ -94,6 +101,12 @@ public final class Simulation {
      */
     public static RunReport schedule(Session session, InputStream stdin, List<String> podPaths, String configPath,
                                      SchedulerOptions options) throws InputException {
+        return schedule(session, stdin, podPaths, configPath, options, session.validation());
+    }
+
+    /** As above, with --validate's treatment of unknown fields in the pod files. */
+    public static RunReport schedule(Session session, InputStream stdin, List<String> podPaths, String configPath,
+                                     SchedulerOptions options, Validation validation) throws InputException {
         ManifestReader reader = new ManifestReader(stdin);
         Configuration config = session.config();
         if (configPath != null) {
@@ -105,7 +118,7 @@ public final class Simulation {
                 return r;
             }
         }
-        ClusterLoader.Loaded loaded = new ClusterLoader(reader).extend(session.objects(), List.of(), podPaths);
+        ClusterLoader.Loaded loaded = new ClusterLoader(reader, validation).extend(session.objects(), List.of(), podPaths);
         List<HasMetadata> cluster = new ArrayList<>(session.objects());
         cluster.addAll(loaded.cluster());
         List<Extender> extenders;

@@ -20,11 +20,11 @@ import io.kubewhatif.load.InputException;
 import io.kubewhatif.load.KubectlSnapshot;
 import io.kubewhatif.load.ManifestReader;
 import io.kubewhatif.load.PodSource;
+import io.kubewhatif.load.Validation;
 
 import java.io.InputStream;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.TreeSet;
 import java.util.function.BooleanSupplier;
 
 /**
@@ -46,15 +46,12 @@ public final class WhatIf {
      * @param fromKubectl  {@code --from-kubectl}: take a live snapshot even without a {@code kubectl:} path
      * @param podPaths     the pods and workloads of {@code -f}
      * @param podOptions   -n and --replicas for {@code -f}
+     * @param validation   --validate: what unknown fields in the manifests do
      * @param session      in the interactive shell: its snapshot and configuration stand in for the cluster paths and
      *                     for a configuration path that is not given; null elsewhere
      */
     public record Inputs(List<String> clusterPaths, KubectlSnapshot.Options kubectl, boolean fromKubectl, List<String> podPaths,
-                         ClusterLoader.PodOptions podOptions, long maxInputBytes, Session session) {
-        public Inputs(List<String> clusterPaths, KubectlSnapshot.Options kubectl, boolean fromKubectl, List<String> podPaths,
-                      ClusterLoader.PodOptions podOptions, long maxInputBytes) {
-            this(clusterPaths, kubectl, fromKubectl, podPaths, podOptions, maxInputBytes, null);
-        }
+                         ClusterLoader.PodOptions podOptions, long maxInputBytes, Validation validation, Session session) {
     }
 
     /** A workflow's result and the warnings noticed while loading its inputs. */
@@ -64,7 +61,7 @@ public final class WhatIf {
     /** Reads the cluster (files and/or a live snapshot) and the pods of {@code -f}. */
     public static ClusterLoader.Loaded load(InputStream stdin, Inputs in) throws InputException {
         ManifestReader reader = new ManifestReader(stdin, in.maxInputBytes());
-        ClusterLoader loader = new ClusterLoader(reader);
+        ClusterLoader loader = new ClusterLoader(reader, in.validation());
         if (in.session() != null) {
             List<HasMetadata> base = in.session().objects();
             ClusterLoader.Loaded more = loader.extend(base, List.of(), in.podPaths(), in.podOptions());
@@ -152,7 +149,14 @@ public final class WhatIf {
         }
     }
 
-    private static int indexOf(List<Pod> pods, String name, String namespace, boolean all, List<String> paths) throws InputException {
+    private static int indexOf(List<Pod> pods, String ref, String namespace, boolean all, List<String> paths) throws InputException {
+        String name = ref;
+        int slash = ref.indexOf('/');
+        if (slash > 0) {
+            namespace = ref.substring(0, slash);
+            name = ref.substring(slash + 1);
+            all = false;
+        }
         List<Integer> hits = new ArrayList<>();
         for (int i = 0; i < pods.size(); i++) {
             Pod p = pods.get(i);
@@ -191,30 +195,19 @@ public final class WhatIf {
         return pods.size() - 1;
     }
 
-    private static Pod findPending(List<HasMetadata> cluster, String name, String namespace, boolean all) throws InputException {
-        String ns = namespace == null ? "default" : namespace;
-        List<Pod> hits = new ArrayList<>();
+    /** A pending pod of the snapshot, named as everywhere ({@link Session#findPod}); -A is the same as no -n. */
+    private static Pod findPending(List<HasMetadata> cluster, String ref, String namespace, boolean all) throws InputException {
+        List<Pod> pods = new ArrayList<>();
         for (HasMetadata o : cluster) {
-            if (o instanceof Pod p && p.getMetadata().getName().equals(name) && (all || ns.equals(p.getMetadata().getNamespace()))) {
-                hits.add(p);
+            if (o instanceof Pod p) {
+                pods.add(p);
             }
         }
-        if (hits.isEmpty()) {
-            throw new InputException("pod \"" + name + "\" not found " + (all ? "in any namespace" : "in namespace \"" + ns + "\"")
-                    + " of the cluster" + (all ? "" : " (-A searches all namespaces)"));
-        }
-        if (hits.size() > 1) {
-            TreeSet<String> nss = new TreeSet<>();
-            for (Pod p : hits) {
-                nss.add(p.getMetadata().getNamespace());
-            }
-            throw new InputException("pod \"" + name + "\" exists in several namespaces (" + String.join(", ", nss) + "); choose one with -n");
-        }
-        Pod p = hits.get(0);
+        Pod p = Session.findPod(pods, ref, all ? null : namespace);
         String node = p.getSpec().getNodeName();
         if (node != null && !node.isEmpty()) {
-            throw new InputException("pod " + p.getMetadata().getNamespace() + "/" + name + " is already bound to node " + node
-                    + "; explain takes a pending pod (schedule -f re-runs a pod's manifest)");
+            throw new InputException("pod " + p.getMetadata().getNamespace() + "/" + p.getMetadata().getName() + " is already bound to node "
+                    + node + "; explain takes a pending pod (schedule -f re-runs a pod's manifest)");
         }
         return p;
     }

@@ -21,7 +21,7 @@ public final class Candidates {
     }
 
     /** What a dynamic candidate set lists. */
-    public enum Source { NODES, PODS, NAMESPACES }
+    public enum Source { NODES, PODS, NAMESPACES, LABEL_TARGETS }
 
     /** Candidates that come from the cluster; iterating yields nothing. */
     public abstract static class Dynamic implements Iterable<String> {
@@ -56,6 +56,13 @@ public final class Candidates {
     public static final class Namespaces extends Dynamic {
         public Namespaces() {
             super(Source.NAMESPACES);
+        }
+    }
+
+    /** The words of label: node or pod, then a node or pod name. */
+    public static final class LabelTargets extends Dynamic {
+        public LabelTargets() {
+            super(Source.LABEL_TARGETS);
         }
     }
 

@@ -4,6 +4,7 @@ import io.kubewhatif.app.Session;
 import io.kubewhatif.app.WhatIf;
 import io.kubewhatif.load.ClusterLoader;
 import io.kubewhatif.load.KubectlSnapshot;
+import io.kubewhatif.load.Validation;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.ParameterException;
@@ -60,8 +61,8 @@ public final class ClusterMixin {
      * @param namespace -n: the namespace of {@code pods} objects without one, also passed to kubectl
      * @param replicas  --replicas for the workloads of {@code pods}, or null
      */
-    WhatIf.Inputs inputs(CommandSpec spec, Cli.Env env, Live live, long maxInputBytes, String namespace, List<String> pods,
-                         Integer replicas) {
+    WhatIf.Inputs inputs(CommandSpec spec, Cli.Env env, Live live, long maxInputBytes, Validation validation, String namespace,
+                         List<String> pods, Integer replicas) {
         Session session = session(spec);
         if (session != null && (!cluster.isEmpty() || live.fromKubectl)) {
             throw inShell(spec, "--cluster/--from-kubectl");
@@ -74,7 +75,7 @@ public final class ClusterMixin {
         }
         KubectlSnapshot.Options kubectl = new KubectlSnapshot.Options(live.context, live.kubeconfig, namespace, env.environment());
         return new WhatIf.Inputs(paths(), kubectl, live.fromKubectl, pods == null ? List.of() : pods,
-                new ClusterLoader.PodOptions(namespace, replicas), maxInputBytes, session);
+                new ClusterLoader.PodOptions(namespace, replicas), maxInputBytes, validation, session);
     }
 
     private List<String> paths() {

@@ -1,13 +1,11 @@
 package io.kubewhatif.cli;
 
-import io.kubewhatif.app.Session;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.ParentCommand;
 import picocli.CommandLine.Spec;
 
-import java.io.InputStream;
 import java.io.PrintWriter;
 import java.util.ArrayList;
 import java.util.List;
@@ -51,7 +49,7 @@ public final class CompleteCommand implements Callable<Integer> {
         return ExitCodes.OK;
     }
 
-    /** Names from the --cluster files on the line (not stdin); none when they cannot be read. */
+    /** Names from the --cluster files on the line (not stdin; parsed only, not loaded); none when they cannot be read. */
     private Completer.Names names(List<String> cluster) {
         List<String> files = cluster.stream().filter(p -> !p.equals("-")).toList();
         if (root.session != null) {
@@ -61,7 +59,7 @@ public final class CompleteCommand implements Callable<Integer> {
             return Completer.Names.NONE;
         }
         try {
-            return new SessionNames(Session.open(InputStream.nullInputStream(), files, null));
+            return SessionNames.scan(files);
         } catch (Exception e) {
             return Completer.Names.NONE;
         }

@@ -64,8 +64,12 @@ public final class Completer {
         };
     }
 
-    /** What the words before the cursor say: the command reached, option values given, positionals seen. */
-    public record Context(CommandSpec command, Map<String, List<String>> optionValues, int positionals) {
+    /** What the words before the cursor say: the command reached, option values given, positional words seen. */
+    public record Context(CommandSpec command, Map<String, List<String>> optionValues, List<String> positionalWords) {
+        public int positionals() {
+            return positionalWords.size();
+        }
+
         /** The values given for an option (any of its names), e.g. every --cluster. */
         public List<String> values(String optionName) {
             OptionSpec o = command.findOption(optionName);
@@ -88,7 +92,7 @@ public final class Completer {
         String cur = words.get(words.size() - 1);
         CommandSpec cmd = root;
         Map<String, List<String>> values = new LinkedHashMap<>();
-        int positionals = 0;
+        List<String> positionalWords = new ArrayList<>();
         boolean endOfOptions = false;
         OptionSpec pending = null;
         for (int i = 0; i < words.size() - 1; i++) {
@@ -116,16 +120,17 @@ public final class Completer {
                 }
                 continue;
             }
-            CommandLine sub = positionals == 0 ? cmd.subcommands().get(w) : null;
+            CommandLine sub = positionalWords.isEmpty() ? cmd.subcommands().get(w) : null;
             if (sub != null) {
                 cmd = sub.getCommandSpec();
-                positionals = 0;
+                positionalWords.clear();
                 endOfOptions = false;
             } else {
-                positionals++;
+                positionalWords.add(w);
             }
         }
-        Context ctx = new Context(cmd, values, positionals);
+        int positionals = positionalWords.size();
+        Context ctx = new Context(cmd, values, List.copyOf(positionalWords));
         if (pending != null) {
             return values(pending, cur, "", ctx, names);
         }
@@ -217,6 +222,7 @@ public final class Completer {
                 case NODES -> n.nodes();
                 case PODS -> n.pods(namespaceOf(ctx));
                 case NAMESPACES -> n.namespaces();
+                case LABEL_TARGETS -> labelTargets(ctx, n);
             };
         } else if (candidates != null) {
             candidates.forEach(raw::add);
@@ -230,6 +236,24 @@ public final class Completer {
             }
         }
         return new Result(out, NO_FILE_COMP);
+    }
+
+    /** kubectl label's words: [node|pod] NAME first (a bare NAME is a node, else a pod), then labels (not completed). */
+    private static List<String> labelTargets(Context ctx, Names n) {
+        List<String> seen = ctx.positionalWords();
+        if (seen.isEmpty()) {
+            List<String> out = new ArrayList<>(List.of("node", "pod"));
+            out.addAll(n.nodes());
+            out.addAll(n.pods(namespaceOf(ctx)));
+            return out;
+        }
+        if (seen.size() == 1 && seen.get(0).equals("node")) {
+            return n.nodes();
+        }
+        if (seen.size() == 1 && seen.get(0).equals("pod")) {
+            return n.pods(namespaceOf(ctx));
+        }
+        return List.of();
     }
 
     private static String namespaceOf(Context ctx) {

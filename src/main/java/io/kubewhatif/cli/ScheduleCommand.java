@@ -66,6 +66,9 @@ public final class ScheduleCommand implements Callable<Integer> {
     @Mixin
     InputMixin limits;
 
+    @Mixin
+    ValidationMixin validation;
+
     @Override
     public Integer call() throws Exception {
         List<String> cluster = clusterInput.paths(spec);
@@ -75,8 +78,9 @@ public final class ScheduleCommand implements Callable<Integer> {
         SchedulerOptions options = new SchedulerOptions(allNodes, true, explain || format == OutputMixin.Format.wide,
                 format == OutputMixin.Format.annotations, allowExtenderBind);
         RunReport report = root.session != null
-                ? Simulation.schedule(root.session, root.env.stdin(), podPaths, configPath, options)
-                : Simulation.schedule(root.env.stdin(), cluster, podPaths, configPath, options, limits.maxInputBytes);
+                ? Simulation.schedule(root.session, root.env.stdin(), podPaths, configPath, options, validation.validation(spec))
+                : Simulation.schedule(root.env.stdin(), cluster, podPaths, configPath, options, limits.maxInputBytes,
+                        validation.validation(spec));
         PrintWriter out = spec.commandLine().getOut();
         PrintWriter err = spec.commandLine().getErr();
         for (String n : report.notes) {

@@ -5,8 +5,6 @@ import io.kubewhatif.load.InputException;
 import io.kubewhatif.shell.Repl;
 import org.jline.terminal.Terminal;
 import org.jline.terminal.TerminalBuilder;
-import org.jline.terminal.impl.DumbTerminal;
-import org.jline.utils.WriterOutputStream;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
@@ -14,10 +12,14 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.ParentCommand;
 import picocli.CommandLine.Spec;
 
+import java.io.BufferedReader;
 import java.io.IOException;
+import java.io.InputStreamReader;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.Callable;
 
 /** shell: an interactive session on one loaded snapshot. */
@@ -50,9 +52,17 @@ public final class ShellCommand implements Callable<Integer> {
     @Option(names = "--config", paramLabel = "FILE", description = "KubeSchedulerConfiguration (v1) or a bare profile; default: the v1 defaults.")
     Path config;
 
+    @Mixin
+    ValidationMixin validation;
+
     @Option(names = "--history", paramLabel = "FILE",
-            description = "Command history file (default: ~/.kube-whatif_history; empty: no history is kept).")
+            description = "Command history file (default: $XDG_STATE_HOME/kube-whatif/history, else ~/.local/state/kube-whatif/history;"
+                    + " empty: no history is kept).")
     String history;
+
+    @Option(names = "--keep-going", description = "Without a terminal (commands from stdin): run every command even after one"
+            + " fails, then exit with the first failure's code (default: stop at the first failure).")
+    boolean keepGoing;
 
     @Override
     public Integer call() throws Exception {
@@ -60,20 +70,38 @@ public final class ShellCommand implements Callable<Integer> {
         if (cluster.contains("-")) {
             throw new InputException("--cluster -: the shell reads its commands from the terminal; give files or directories");
         }
-        Session session = Session.open(root.env.stdin(), cluster, config == null ? null : config.toString());
-        Path historyFile = history == null ? Path.of(System.getProperty("user.home"), ".kube-whatif_history")
-                : history.isEmpty() ? null : Path.of(history);
-        try (Terminal terminal = terminal()) {
+        Session session = Session.open(root.env.stdin(), cluster, config == null ? null : config.toString(), validation.validation(spec));
+        if (!root.env.tty()) {
+            // A script: read as a shell reads one (no prompt, no history, no line editing).
+            BufferedReader in = new BufferedReader(new InputStreamReader(root.env.stdin(), StandardCharsets.UTF_8));
+            return Repl.script(in, spec.commandLine().getOut(), spec.commandLine().getErr(), session, root.env, cluster, keepGoing);
+        }
+        Path historyFile = historyFile(history, root.env.environment(), System.getProperty("user.home"));
+        if (historyFile != null) {
+            try {
+                Files.createDirectories(historyFile.toAbsolutePath().getParent());
+            } catch (IOException e) {
+                spec.commandLine().getErr().println("warning: " + historyFile + ": cannot create its directory (" + e.getMessage()
+                        + "); history is not kept");
+                historyFile = null;
+            }
+        }
+        try (Terminal terminal = TerminalBuilder.builder().system(true).build()) {
             return Repl.run(terminal, session, root.env, historyFile, cluster);
         }
     }
 
-    /** The process's terminal when we have one; otherwise a dumb terminal on stdin and the command's writer. */
-    private Terminal terminal() throws IOException {
-        if (root.env.tty()) {
-            return TerminalBuilder.builder().system(true).build();
+    /**
+     * The history file: --history (empty: none), else the XDG Base Directory state home, where state such as history
+     * belongs: {@code $XDG_STATE_HOME/kube-whatif/history} (an absolute path only, per the specification), else
+     * {@code ~/.local/state/kube-whatif/history}.
+     */
+    public static Path historyFile(String option, Map<String, String> environment, String home) {
+        if (option != null) {
+            return option.isEmpty() ? null : Path.of(option);
         }
-        return new DumbTerminal("kube-whatif", Terminal.TYPE_DUMB, root.env.stdin(),
-                new WriterOutputStream(spec.commandLine().getOut(), StandardCharsets.UTF_8), StandardCharsets.UTF_8);
+        String state = environment.get("XDG_STATE_HOME");
+        Path base = state != null && !state.isEmpty() && Path.of(state).isAbsolute() ? Path.of(state) : Path.of(home, ".local", "state");
+        return base.resolve("kube-whatif").resolve("history");
     }
 }

@@ -7,7 +7,10 @@ import picocli.CommandLine.Model.CommandSpec;
 
 import java.util.List;
 
-/** What explain, capacity, simulate and diff share: the cluster (files or live), the input limits and the output. */
+/**
+ * What explain, capacity, simulate and diff share: the cluster (files or live), the input limits, --validate and the
+ * output.
+ */
 final class WorkflowMixin {
     @Mixin
     ClusterMixin cluster;
@@ -19,6 +22,9 @@ final class WorkflowMixin {
     InputMixin limits;
 
     @Mixin
+    ValidationMixin validation;
+
+    @Mixin
     OutputMixin output;
 
     /** A usage error when -o names a format the workflows do not print (the commands check it first). */
@@ -28,7 +34,7 @@ final class WorkflowMixin {
 
     /** The inputs of the run: the files or live snapshot of --cluster, the pods of -f, within --max-input-size. */
     WhatIf.Inputs inputs(CommandSpec spec, Cli.Env env, String namespace, List<String> pods, Integer replicas) {
-        return cluster.inputs(spec, env, live, limits.maxInputBytes, namespace, pods, replicas);
+        return cluster.inputs(spec, env, live, limits.maxInputBytes, validation.validation(spec), namespace, pods, replicas);
     }
 
     OutputMixin.Format format() {

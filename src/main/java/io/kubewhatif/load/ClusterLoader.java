@@ -52,10 +52,17 @@ public final class ClusterLoader {
     private final Map<HasMetadata, Document> origins = new IdentityHashMap<>();
     /** Objects of the pod files that are not pods (for the "no Pod found" message). */
     private final List<String> nonPods = new ArrayList<>();
-    private final ObjectDecoder decoder = new ObjectDecoder();
+    private final ObjectDecoder decoder;
 
+    /** A loader that refuses fields the API does not know (--validate=strict). */
     public ClusterLoader(ManifestReader reader) {
+        this(reader, Validation.STRICT);
+    }
+
+    /** A loader with {@code --validate}'s treatment of unknown fields. */
+    public ClusterLoader(ManifestReader reader, Validation validation) {
         this.reader = reader;
+        this.decoder = new ObjectDecoder(validation);
     }
 
     /** Loads cluster paths and pod paths (pods may be empty when only the cluster is needed). */
@@ -322,7 +329,8 @@ public final class ClusterLoader {
             fieldCount.merge(k, 1, Integer::sum);
         }
         for (Map.Entry<String, ObjectDecoder.UnknownField> e : firstField.entrySet()) {
-            warnings.add(Messages.unknownField(e.getValue().document().where(), e.getValue().path(), fieldCount.get(e.getKey()) - 1));
+            ObjectDecoder.UnknownField f = e.getValue();
+            warnings.add(Messages.unknownField(f.document().where(), f.path(), f.suggestion(), fieldCount.get(e.getKey()) - 1));
         }
         return out;
     }

@@ -23,6 +23,8 @@ public final class KubectlSnapshot {
     /** What is read: the kinds the scheduler's plugins look at (Secrets are never read). */
     public static final List<String> RESOURCES = List.of("nodes", "pods", "pv", "pvc", "storageclasses", "csinodes", "csidrivers", "pdb",
             "services", "replicasets", "statefulsets", "namespaces", "priorityclasses", "resourceclaims", "resourceslices", "deviceclasses");
+    /** The source messages name for the live snapshot's documents. */
+    public static final String SOURCE = "kubectl get (live cluster)";
     private static final Pattern MISSING_TYPE = Pattern.compile("the server doesn't have a resource type \"([^\"]+)\"");
 
     /**
@@ -77,7 +79,7 @@ public final class KubectlSnapshot {
             List<String> cmd = command(kubectl, resources);
             Result r = run(cmd);
             if (r.exit == 0) {
-                return reader.parse("kubectl get (live cluster)", r.stdout);
+                return reader.parse(SOURCE, r.stdout);
             }
             Matcher m = MISSING_TYPE.matcher(r.stderr);
             if (m.find() && resources.remove(m.group(1))) {

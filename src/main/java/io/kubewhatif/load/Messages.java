@@ -191,8 +191,15 @@ public final class Messages {
                 + (more > 0 ? " (and " + more + " more object(s) of this kind)" : "");
     }
 
-    public static String unknownField(String where, String field, int more) {
-        return where + ": " + field + ": unknown field; ignored" + (more > 0 ? " (and " + more + " more like it)" : "");
+    public static String unknownField(String where, String field, String suggestion, int more) {
+        return where + ": " + field + ": unknown field" + (suggestion == null ? "" : " (did you mean " + goQuote(suggestion) + "?)")
+                + "; ignored" + (more > 0 ? " (and " + more + " more like it)" : "");
+    }
+
+    /** --validate=strict: the API server's strict decoding error, in kubectl's words, with the closest known field. */
+    public static String strictUnknownField(String where, String field, String suggestion) {
+        return where + ": " + field + ": strict decoding error: unknown field " + goQuote(field)
+                + (suggestion == null ? "" : "; did you mean " + goQuote(suggestion) + "?");
     }
 
     public static String duplicateObject(String where, String previous) {

@@ -11,6 +11,7 @@ import com.fasterxml.jackson.databind.JsonDeserializer;
 import com.fasterxml.jackson.databind.JsonMappingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.deser.BeanDeserializerBase;
 import com.fasterxml.jackson.databind.deser.BeanDeserializerBuilder;
 import com.fasterxml.jackson.databind.deser.BeanDeserializerModifier;
 import com.fasterxml.jackson.databind.deser.DeserializationProblemHandler;
@@ -28,6 +29,7 @@ import io.fabric8.kubernetes.api.model.Quantity;
 import io.fabric8.kubernetes.api.model.ResourceRequirements;
 import io.kubewhatif.engine.snapshot.PodResources;
 import io.kubewhatif.engine.util.QuantityFormatException;
+import io.kubewhatif.engine.util.Suggestions;
 
 import java.io.IOException;
 import java.util.ArrayList;
@@ -53,12 +55,23 @@ public final class ObjectDecoder {
     private static final String UNKNOWN_FIELDS = "kube-whatif.unknownFields";
 
     /** A field the model does not know, with the document it came from. */
-    public record UnknownField(Document document, String path) {
+    public record UnknownField(Document document, String path, String suggestion) {
+    }
+
+    /** A field the model does not know: its path and the known field of that object closest to it (or null). */
+    public record Unknown(String path, String suggestion) {
     }
 
     private final List<UnknownField> unknownFields = new ArrayList<>();
+    private final Validation validation;
 
+    /** A decoder that refuses unknown fields (--validate=strict). */
     public ObjectDecoder() {
+        this(Validation.STRICT);
+    }
+
+    public ObjectDecoder(Validation validation) {
+        this.validation = validation;
     }
 
     /** Fields no model class knows (typos, or fields of a newer API), seen since the last call; cleared. */
@@ -78,7 +91,10 @@ public final class ObjectDecoder {
         module.setDeserializerModifier(new BeanDeserializerModifier() {
             @Override
             public BeanDeserializerBuilder updateBuilder(DeserializationConfig config, BeanDescription desc, BeanDeserializerBuilder builder) {
+                // GenericKubernetesResource holds free-form objects (a RawExtension such as DRA's opaque device
+                // parameters): every field is its own, none is unknown.
                 if (desc.getBeanClass().getName().startsWith("io.fabric8.kubernetes.api.model.") && builder.getAnySetter() != null
+                        && desc.getBeanClass() != io.fabric8.kubernetes.api.model.GenericKubernetesResource.class
                         && builder.getAnySetter().getPropertyName().equals("setAdditionalProperty")) {
                     builder.setAnySetter(null);
                 }
@@ -99,19 +115,34 @@ public final class ObjectDecoder {
                 Object sink = ctxt.getAttribute(UNKNOWN_FIELDS);
                 if (sink instanceof List<?> list) {
                     @SuppressWarnings("unchecked")
-                    List<String> paths = (List<String>) list;
+                    List<Unknown> found = (List<Unknown>) list;
                     // On a list or mapping value the parser already stands in the value's own context.
                     JsonStreamContext ctx = p.getParsingContext();
                     if (p.currentToken() == JsonToken.START_ARRAY || p.currentToken() == JsonToken.START_OBJECT) {
                         ctx = ctx.getParent();
                     }
-                    paths.add(path(ctx));
+                    found.add(new Unknown(path(ctx), suggestion(propertyName, deserializer)));
                 }
                 p.skipChildren();
                 return true;
             }
         });
         return m;
+    }
+
+    /**
+     * The declared field of the object being read closest to a misspelt one ({@code nodeselector} → {@code nodeSelector}),
+     * from the names Jackson knows for the model class; looked up only when a field is unknown.
+     */
+    private static String suggestion(String field, JsonDeserializer<?> deserializer) {
+        if (!(deserializer instanceof BeanDeserializerBase bean)) {
+            return null;
+        }
+        List<String> known = new ArrayList<>();
+        for (Object name : bean.getKnownPropertyNames()) {
+            known.add(String.valueOf(name));
+        }
+        return Suggestions.closest(field, known, 2);
     }
 
     private static String path(JsonStreamContext ctx) {
@@ -163,7 +194,7 @@ public final class ObjectDecoder {
      * What decoding one document gave: the object (null for a kind the scheduler never reads) and the fields no model
      * class knows, or the error that refused it.
      */
-    public record Attempt(HasMetadata object, List<String> unknownFields, InputException error) {
+    public record Attempt(HasMetadata object, List<Unknown> unknownFields, InputException error) {
     }
 
     /**
@@ -171,7 +202,7 @@ public final class ObjectDecoder {
      * threads; {@link #accept} then takes the attempts in document order, as {@link #decode} would have met them.
      */
     public static Attempt attempt(Document d) {
-        List<String> unknown = new ArrayList<>();
+        List<Unknown> unknown = new ArrayList<>();
         try {
             return new Attempt(decodeDetached(d, unknown), unknown, null);
         } catch (InputException e) {
@@ -179,18 +210,63 @@ public final class ObjectDecoder {
         }
     }
 
-    /** The object of an {@link #attempt}, recording its unknown fields; throws the attempt's error. */
+    /**
+     * The object of an {@link #attempt}; throws the attempt's error. Its unknown fields are refused (strict: the first
+     * one is the error), recorded for a warning (warn), or dropped (ignore). Objects a live cluster wrote are never
+     * refused: their unknown fields are ones of the server's newer API, not typos.
+     */
     public HasMetadata accept(Document d, Attempt a) throws InputException {
         if (a.error() != null) {
             throw a.error();
         }
-        for (String path : a.unknownFields()) {
-            unknownFields.add(new UnknownField(d, path));
+        acceptUnknown(d, a.unknownFields());
+        return a.object();
+    }
+
+    private void acceptUnknown(Document d, List<Unknown> found) throws InputException {
+        if (found.isEmpty() || validation == Validation.IGNORE) {
+            return;
+        }
+        if (validation == Validation.STRICT && !KubectlSnapshot.SOURCE.equals(d.source())) {
+            Unknown first = found.get(0);
+            throw new InputException(Messages.strictUnknownField(d.where(), first.path(), first.suggestion()));
+        }
+        for (Unknown u : found) {
+            unknownFields.add(new UnknownField(d, u.path(), u.suggestion()));
+        }
+    }
+
+    /**
+     * Decodes an object kube-whatif made from a document whose fields {@link #checkFields} already checked (a
+     * workload's pods and ReplicaSet): its unknown fields, the workload's, are not reported a second time.
+     */
+    public HasMetadata decodeChecked(Document d) throws InputException {
+        Attempt a = attempt(d);
+        if (a.error() != null) {
+            throw a.error();
         }
         return a.object();
     }
 
-    private static HasMetadata decodeDetached(Document d, List<String> unknown) throws InputException {
+    /**
+     * Checks the fields of a document of a kind the loader reads without its model class (workloads, whose pods it
+     * makes itself) against that class, with the same outcome as {@link #accept} for the fields it does not know.
+     * Errors of shape are left to the loader, which reports them in its own words.
+     */
+    public void checkFields(Document d, Class<?> type) throws InputException {
+        if (validation == Validation.IGNORE) {
+            return;
+        }
+        List<Unknown> unknown = new ArrayList<>();
+        try {
+            MAPPER.readerFor(type).withAttribute(UNKNOWN_FIELDS, unknown).readValue(d.tree());
+        } catch (IOException | RuntimeException e) {
+            return;
+        }
+        acceptUnknown(d, unknown);
+    }
+
+    private static HasMetadata decodeDetached(Document d, List<Unknown> unknown) throws InputException {
         requireString(d, "kind");
         requireString(d, "apiVersion");
         String kind = d.kind();

@@ -49,6 +49,12 @@ public final class Workloads {
             new String[] {"node.kubernetes.io/memory-pressure", "NoSchedule"},
             new String[] {"node.kubernetes.io/pid-pressure", "NoSchedule"},
             new String[] {"node.kubernetes.io/unschedulable", "NoSchedule"});
+    /** The model class of each workload kind, whose field names unknown-field checks compare with. */
+    private static final Map<String, Class<?>> MODELS = Map.of("Deployment", io.fabric8.kubernetes.api.model.apps.Deployment.class,
+            "ReplicaSet", io.fabric8.kubernetes.api.model.apps.ReplicaSet.class, "StatefulSet", io.fabric8.kubernetes.api.model.apps.StatefulSet.class,
+            "DaemonSet", io.fabric8.kubernetes.api.model.apps.DaemonSet.class,
+            "ReplicationController", io.fabric8.kubernetes.api.model.ReplicationController.class,
+            "Job", io.fabric8.kubernetes.api.model.batch.v1.Job.class, "CronJob", io.fabric8.kubernetes.api.model.batch.v1.CronJob.class);
     private static final Set<String> KINDS = Set.of("apps/v1/Deployment", "apps/v1/ReplicaSet", "apps/v1/StatefulSet",
             "apps/v1/DaemonSet", "batch/v1/Job", "batch/v1/CronJob", "v1/ReplicationController");
 
@@ -76,6 +82,7 @@ public final class Workloads {
 
     /** Expands one workload document: its pods (conventions not yet applied) and the objects to add to the cluster. */
     public Workload expand(Document d) throws InputException {
+        decoder.checkFields(d, MODELS.get(d.kind()));
         JsonNode tree = d.tree();
         if (d.name().isEmpty()) {
             throw new InputException(d.where() + ": metadata.name: required field is missing");
@@ -162,7 +169,7 @@ public final class Workloads {
         String api = "ReplicationController".equals(w.kind) ? "v1" : "apps/v1";
         w.owner(api, w.kind, w.name, w.uid);
         w.namer = k -> w.name + "-" + suffix(w.uid, k);
-        w.objects.add(decoder.decode(w.doc));
+        w.objects.add(decoder.decodeChecked(w.doc));
     }
 
     private void statefulSet(Workload w, JsonNode spec) throws InputException {
@@ -220,7 +227,7 @@ public final class Workloads {
                 }
             }
         };
-        w.objects.add(decoder.decode(w.doc));
+        w.objects.add(decoder.decodeChecked(w.doc));
     }
 
     private PersistentVolumeClaim claim(Workload w, JsonNode template, int index, String claimName, Map<String, String> selectorLabels)
@@ -340,7 +347,7 @@ public final class Workloads {
         if (w.count == 0) {
             warnings.add(w.describe() + ": no eligible node without its pod (" + ineligible + " node(s) excluded by nodeSelector, node affinity or untolerated taints)");
         }
-        w.objects.add(decoder.decode(w.doc));
+        w.objects.add(decoder.decodeChecked(w.doc));
     }
 
     private Set<String> daemonPodNodes(Workload w) {
@@ -488,7 +495,7 @@ public final class Workloads {
     private HasMetadata decodeGenerated(Workload w, ObjectNode tree, String path, String what) throws InputException {
         Document syn = new Document(w.doc.source(), w.doc.index(), w.doc.item(), tree);
         try {
-            return decoder.decode(syn);
+            return decoder.decodeChecked(syn);
         } catch (InputException e) {
             throw rewrite(e, syn, w.doc, path, what);
         }
@@ -718,7 +725,7 @@ public final class Workloads {
         Pod decodePod(ObjectNode tree) throws InputException {
             Document syn = new Document(doc.source(), doc.index(), doc.item(), tree);
             try {
-                return (Pod) decoder.decode(syn);
+                return (Pod) decoder.decodeChecked(syn);
             } catch (InputException e) {
                 throw rewrite(e, syn, doc, templatePath, "Pod");
             }

@@ -1,6 +1,7 @@
 package io.kubewhatif.shell;
 
 import io.kubewhatif.app.Session;
+import io.kubewhatif.cli.Candidates;
 import io.kubewhatif.cli.ExitCodes;
 import io.kubewhatif.cli.NamespaceMixin;
 import io.kubewhatif.load.InputException;
@@ -29,7 +30,7 @@ public final class LabelCommand implements Callable<Integer> {
     CommandSpec spec;
 
     // 1..* rather than 2..*: picocli would otherwise want two more words after an option in between (… -n shop app=x).
-    @Parameters(arity = "1..*", paramLabel = "ARG", description = "[node|pod] NAME, then KEY=VALUE or KEY- items.")
+    @Parameters(arity = "1..*", paramLabel = "ARG", completionCandidates = Candidates.LabelTargets.class, description = "[node|pod] NAME, then KEY=VALUE or KEY- items.")
     List<String> args = new ArrayList<>();
 
     @Option(names = "--overwrite", description = "Allow changing the value of an existing label.")

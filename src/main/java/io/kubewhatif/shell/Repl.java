@@ -2,6 +2,7 @@ package io.kubewhatif.shell;
 
 import io.kubewhatif.app.Session;
 import io.kubewhatif.cli.Cli;
+import io.kubewhatif.cli.ExitCodes;
 import io.kubewhatif.engine.config.Profile;
 import org.jline.reader.EndOfFileException;
 import org.jline.reader.LineReader;
@@ -12,6 +13,8 @@ import org.jline.reader.impl.DefaultParser;
 import org.jline.terminal.Terminal;
 import picocli.CommandLine;
 
+import java.io.BufferedReader;
+import java.io.IOException;
 import java.io.InputStream;
 import java.io.PrintWriter;
 import java.nio.file.Path;
@@ -46,8 +49,7 @@ public final class Repl {
         Cli.Env inner = new Cli.Env(InputStream.nullInputStream(), fancy, env.noColorEnv(), env.invokedAs(), false, System.getenv(),
                 interrupted::get);
         CommandLine completion = Cli.commandLine(out, out, inner, session);
-        DefaultParser parser = new DefaultParser();
-        parser.setEscapeChars(new char[0]);
+        DefaultParser parser = parser();
         LineReaderBuilder builder = LineReaderBuilder.builder().terminal(terminal).appName("kube-whatif").parser(parser)
                 .completer(new ShellCompleter(completion.getCommandSpec(), session));
         if (history != null) {
@@ -71,12 +73,7 @@ public final class Repl {
             if (ShellCommands.BUILTINS.contains(trimmed)) {
                 break;
             }
-            ParsedLine parsed = reader.getParsedLine();
-            List<String> words = new ArrayList<>(parsed.words());
-            // The parser adds an empty word at the cursor after trailing blanks (for completion): not an argument.
-            if (!words.isEmpty() && words.get(words.size() - 1).isEmpty() && Character.isWhitespace(line.charAt(line.length() - 1))) {
-                words.remove(words.size() - 1);
-            }
+            List<String> words = words(reader.getParsedLine(), line);
             interrupted.set(false);
             Terminal.SignalHandler previous = terminal.handle(Terminal.Signal.INT, signal -> interrupted.set(true));
             try {
@@ -90,10 +87,83 @@ public final class Repl {
         return 0;
     }
 
-    private static void banner(PrintWriter out, Session session, List<String> sources) {
+    /**
+     * Runs the commands of a script (stdin that is not a terminal), as a shell script runs: no prompt on stdout, each
+     * command echoed to stderr after the prompt, output on stdout and errors on stderr. A command that fails (exit code
+     * 1 to 4: internal, usage, input or configuration error; 130: interrupted) stops the script with its exit code,
+     * unless {@code keepGoing}, which runs the rest and then exits with the first failure's code. Answers such as
+     * "unschedulable" (5) are not failures.
+     *
+     * @return 0, or the exit code of the (first) failed command
+     */
+    public static int script(BufferedReader in, PrintWriter out, PrintWriter err, Session session, Cli.Env env, List<String> sources,
+                             boolean keepGoing) throws IOException {
+        Cli.Env inner = new Cli.Env(InputStream.nullInputStream(), false, env.noColorEnv(), env.invokedAs(), false, System.getenv(),
+                env.interrupt());
+        DefaultParser parser = parser();
+        err.println(summary(session, sources));
+        for (String w : session.loadWarnings()) {
+            err.println("warning: " + w);
+        }
+        err.flush();
+        int failed = 0;
+        for (String line = in.readLine(); line != null; line = in.readLine()) {
+            String trimmed = line.strip();
+            if (trimmed.isEmpty() || trimmed.startsWith("#")) {
+                continue;
+            }
+            err.println(PROMPT + trimmed);
+            err.flush();
+            if (ShellCommands.BUILTINS.contains(trimmed)) {
+                break;
+            }
+            List<String> words;
+            try {
+                words = words(parser.parse(line, line.length(), org.jline.reader.Parser.ParseContext.ACCEPT_LINE), line);
+            } catch (org.jline.reader.SyntaxError e) {
+                err.println("error: " + e.getMessage());
+                words = null;
+            }
+            int code = words == null ? ExitCodes.USAGE : Cli.commandLine(out, err, inner, session).execute(words.toArray(new String[0]));
+            out.flush();
+            err.flush();
+            if (isFailure(code)) {
+                failed = failed == 0 ? code : failed;
+                if (!keepGoing) {
+                    break;
+                }
+            }
+        }
+        return failed;
+    }
+
+    private static boolean isFailure(int code) {
+        return (code >= ExitCodes.INTERNAL && code <= ExitCodes.INVALID_CONFIG) || code == ExitCodes.INTERRUPTED;
+    }
+
+    private static DefaultParser parser() {
+        DefaultParser parser = new DefaultParser();
+        parser.setEscapeChars(new char[0]);
+        return parser;
+    }
+
+    /** The words of a line; the parser adds an empty word at the cursor after trailing blanks (for completion): dropped. */
+    private static List<String> words(ParsedLine parsed, String line) {
+        List<String> words = new ArrayList<>(parsed.words());
+        if (!words.isEmpty() && words.get(words.size() - 1).isEmpty() && Character.isWhitespace(line.charAt(line.length() - 1))) {
+            words.remove(words.size() - 1);
+        }
+        return words;
+    }
+
+    private static String summary(Session session, List<String> sources) {
         List<String> profiles = session.config().profiles().stream().map(Profile::schedulerName).toList();
-        out.println("kube-whatif shell: " + session.nodes().size() + " node(s), " + session.pods().size() + " pod(s) from "
-                + String.join(", ", sources) + "; profile" + (profiles.size() == 1 ? " " : "s ") + String.join(", ", profiles) + ".");
+        return "kube-whatif shell: " + session.nodes().size() + " node(s), " + session.pods().size() + " pod(s) from "
+                + String.join(", ", sources) + "; profile" + (profiles.size() == 1 ? " " : "s ") + String.join(", ", profiles) + ".";
+    }
+
+    private static void banner(PrintWriter out, Session session, List<String> sources) {
+        out.println(summary(session, sources));
         out.println("Edits change this snapshot only. Type help for the commands, TAB to complete, exit to leave.");
         for (String w : session.loadWarnings()) {
             out.println("warning: " + w);

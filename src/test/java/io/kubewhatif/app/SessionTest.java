@@ -265,7 +265,8 @@ class SessionTest {
                 spec: {nodeName: node-d, containers: [{name: c, image: x}]}
                 """).toString()));
         InputException e = assertThrows(InputException.class, () -> session.pod("api-0", null));
-        assertEquals("pod \"api-0\" exists in several namespaces (shop, other); give NAMESPACE/NAME or -n NAMESPACE", e.getMessage());
+        assertEquals("pod \"api-0\" exists in several namespaces; which one? other/api-0, shop/api-0 (give NAMESPACE/NAME or -n NAMESPACE)",
+                e.getMessage());
         assertEquals("other", session.pod("api-0", "other").getMetadata().getNamespace());
         assertEquals("shop", session.pod("shop/api-0", null).getMetadata().getNamespace());
         assertEquals("pod \"api-0\" not found in namespace \"nope\" (it is in: shop, other)", assertThrows(InputException.class, () -> session.pod("api-0", "nope")).getMessage());
@@ -373,6 +374,13 @@ class SessionTest {
                 assertThrows(InputException.class, () -> session.disable(null, "NodeName", "score")).getMessage());
         assertTrue(assertThrows(InputException.class, () -> session.disable(null, "NodeName", "nowhere")).getMessage()
                 .startsWith("unknown extension point \"nowhere\""));
+        // enable without --point undoes a disable at one point, though the plugin still runs at its others.
+        session.disable(null, "TaintToleration", "score");
+        assertEquals(List.of("filter", "preScore"), ConfigEdits.pointsOf(session.config().profiles().get(0), "TaintToleration"));
+        ConfigEdits.Result back = session.enable(null, "TaintToleration", null);
+        assertEquals(defaults, back.after(), "back in its place and weight");
+        assertEquals("TaintToleration already runs at filter, preScore, score in profile default-scheduler",
+                assertThrows(InputException.class, () -> session.enable(null, "TaintToleration", null)).getMessage());
         ConfigException unknown = assertThrows(ConfigException.class, () -> session.enable(null, "NoSuchPlugin", null));
         assertTrue(unknown.getMessage().contains("\"NoSuchPlugin\" does not exist"), unknown.getMessage());
     }

@@ -44,11 +44,16 @@ class CompleterTest {
                 new Case("schedule --cl", List.of("--cluster"), Completer.NO_FILE_COMP),
                 new Case("schedule --cluster c.yaml -f p.yaml --all-nodes ",
                         List.of("--cluster", "--config", "--filename", "--explain", "--allow-extender-bind", "--output", "--no-color", "--no-headers",
-                                "--max-input-size"),
+                                "--max-input-size", "--validate"),
                         Completer.NO_FILE_COMP),
                 new Case("validate ", List.of(), Completer.DEFAULT),
                 new Case("explain --cluster ", List.of(), Completer.DEFAULT),
                 new Case("capacity -f ", List.of(), Completer.DEFAULT),
+                new Case("simulate -f ", List.of(), Completer.DEFAULT),
+                new Case("explain -f ", List.of(), Completer.DEFAULT),
+                new Case("diff --config-b ", List.of(), Completer.DEFAULT),
+                new Case("explain -n ", List.of(), Completer.NO_FILE_COMP),
+                new Case("schedule --validate ", List.of("strict", "warn", "ignore"), Completer.NO_FILE_COMP),
                 new Case("completion ", List.of("bash", "zsh", "fish"), Completer.NO_FILE_COMP),
                 new Case("completion z", List.of("zsh"), Completer.NO_FILE_COMP),
                 new Case("help sch", List.of(), Completer.NO_FILE_COMP),
@@ -93,6 +98,11 @@ class CompleterTest {
                 new Case("delete p", List.of("persistentvolume", "persistentvolumeclaim", "pod", "poddisruptionbudget", "priorityclass"),
                         Completer.NO_FILE_COMP),
                 new Case("get ", List.of("nodes", "pods"), Completer.NO_FILE_COMP),
+                new Case("label ", List.of("node", "pod", "node-a", "node-b", "node-c", "node-d", "api-0", "batch-0", "cache-0"),
+                        Completer.NO_FILE_COMP),
+                new Case("label node ", List.of("node-a", "node-b", "node-c", "node-d"), Completer.NO_FILE_COMP),
+                new Case("label pod -n shop b", List.of("batch-0"), Completer.NO_FILE_COMP),
+                new Case("label node node-a ", List.of(), Completer.NO_FILE_COMP),
                 new Case("add -f ", List.of(), Completer.DEFAULT),
                 new Case("sh", List.of(), Completer.NO_FILE_COMP),
                 new Case("u", List.of("uncordon", "undo"), Completer.NO_FILE_COMP));
@@ -171,5 +181,45 @@ class CompleterTest {
         Cli.commandLine(new PrintWriter(out), new PrintWriter(err), Cli.Env.test(new ByteArrayInputStream(new byte[0])))
                 .execute("__complete", "@nosuchfile", "");
         assertTrue(out.toString().endsWith(":4\n"), out.toString());
+    }
+
+    @Test
+    void namesComeFromALightScanOfTheClusterFilesNotALoad(@org.junit.jupiter.api.io.TempDir java.nio.file.Path dir) throws Exception {
+        java.nio.file.Path cluster = dir.resolve("c.yaml");
+        // The quantity "lots" would fail a load: the scan only parses, so a half-written snapshot still completes.
+        java.nio.file.Files.writeString(cluster, """
+                apiVersion: v1
+                kind: Node
+                metadata: {name: n1}
+                status: {capacity: {cpu: lots}}
+                ---
+                apiVersion: v1
+                kind: Namespace
+                metadata: {name: empty}
+                ---
+                apiVersion: v1
+                kind: Pod
+                metadata: {name: web}
+                spec: {containers: [{name: c, image: x}]}
+                ---
+                apiVersion: v1
+                kind: Pod
+                metadata: {name: web, namespace: team}
+                spec: {containers: [{name: c, image: x}]}
+                ---
+                apiVersion: v1
+                kind: Pod
+                metadata: {name: done, namespace: team}
+                status: {phase: Succeeded}
+                ---
+                apiVersion: example.com/v1
+                kind: Widget
+                metadata: {name: w, namespace: widgets}
+                """);
+        SessionNames names = SessionNames.scan(List.of(cluster.toString()));
+        assertEquals(List.of("n1"), names.nodes());
+        assertEquals(List.of("default", "empty", "team"), names.namespaces());
+        assertEquals(List.of("default/web", "team/web"), names.pods(null));
+        assertEquals(List.of("web"), names.pods("team"));
     }
 }

@@ -79,20 +79,28 @@ class CompletionScriptsTest {
     }
 
     @Test
-    void bashScriptCompletesCommandsAndValues() throws Exception {
+    void bashScriptAsksCompleteWithTheWordsAsTyped() throws Exception {
         CiRequirements.require(has("bash"), "bash is not installed");
+        Path bin = Files.createDirectories(tmp.resolve("bin"));
+        Path fake = bin.resolve(CompletionCommand.PROGRAM);
+        // A stand-in for kubectl-whatif __complete that records the words it was asked about.
+        Files.writeString(fake, "#!/bin/sh\nshift\nprintf '%s|' \"$@\" >> asked\necho >> asked\n"
+                + "case \"$*\" in *--validate=w) printf -- '--validate=warn\\tWarn\\n:4\\n' ;; sc) printf 'schedule\\tRun a cycle\\n:4\\n' ;; *) echo ':4' ;; esac\n");
+        fake.toFile().setExecutable(true);
         Path script = tmp.resolve("c.bash");
         Files.writeString(script, script("bash"));
-        String probe = "source " + script + "\n"
-                + "complete_words() { COMP_WORDS=(\"$@\"); COMP_CWORD=$(( $# - 1 )); COMP_LINE=\"$*\"; COMP_POINT=${#COMP_LINE};"
-                + " COMPREPLY=(); _complete_kubectl-whatif; echo \"$*: ${COMPREPLY[*]}\"; }\n"
-                + "complete_words kubectl-whatif sch\n"
-                + "complete_words kubectl-whatif schedule -o ''\n"
-                + "complete_words kubectl-whatif completion ''\n";
+        String probe = "export PATH=" + bin + ":$PATH; source " + script + "\n"
+                + "complete_line() { COMP_LINE=\"$1\"; COMP_POINT=${#COMP_LINE}; COMPREPLY=(); __kubectl_whatif_complete;"
+                + " echo \"[$1]: ${COMPREPLY[*]}\"; }\n"
+                + "complete_line 'kubectl-whatif sc'\n"
+                + "complete_line 'kubectl-whatif schedule --validate=w'\n"
+                + "complete_line 'kubectl-whatif explain -n '\n";
         String out = run(List.of("bash", "-c", probe), tmp);
-        assertTrue(out.contains("kubectl-whatif sch: schedule\n"), out);
-        assertTrue(out.contains("kubectl-whatif schedule -o : table wide json yaml markdown name annotations\n"), out);
-        assertTrue(out.contains("kubectl-whatif completion : bash zsh fish\n"), out);
+        assertTrue(out.contains("[kubectl-whatif sc]: schedule\n"), out);
+        assertTrue(out.contains("[kubectl-whatif schedule --validate=w]: warn\n"), "only the text after = is replaced: " + out);
+        assertTrue(out.contains("[kubectl-whatif explain -n ]: \n"), out);
+        assertEquals(List.of("sc|", "schedule|--validate=w|", "explain|-n||"), Files.readAllLines(tmp.resolve("asked")),
+                "the words as typed, the last one (maybe empty) under the cursor");
     }
 
     @Test

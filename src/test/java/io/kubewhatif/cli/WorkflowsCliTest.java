@@ -160,8 +160,9 @@ class WorkflowsCliTest {
         String quick = "samples/quickstart/cluster.yaml";
         return Stream.of(
                 bad("explain without a pod", 2, "error: Missing POD_NAME (a pending pod of the cluster) or -f PATH", "explain", "--cluster", quick),
-                bad("explain: no such pod", 3, "error: pod \"nope\" not found in namespace \"default\" of the cluster (-A searches all namespaces)",
-                        "explain", "nope", "--cluster", quick),
+                bad("explain: no such pod", 3, "error: pod \"nope\" not found", "explain", "nope", "--cluster", quick),
+                bad("explain: no such pod in the namespace", 3, "error: pod \"web-big\" not found in namespace \"default\" (it is in: shop)",
+                        "explain", "web-big", "-n", "default", "--cluster", "samples/explain/cluster.yaml"),
                 bad("explain: a running pod", 3, "error: pod shop/api-0 is already bound to node node-a; explain takes a pending pod",
                         "explain", "api-0", "-n", "shop", "--cluster", quick),
                 bad("explain: no such pod in -f", 3, "error: samples/simulate/workloads.yaml: no pod named \"nope\" among ",

@@ -78,11 +78,13 @@ class LazyModelDeserializersTest {
 
     @Test
     void unknownFieldsInsideLazyPartsAreReportedWithTheirPath() throws Exception {
-        ObjectDecoder decoder = new ObjectDecoder();
+        ObjectDecoder decoder = new ObjectDecoder(Validation.WARN);
         decoder.decode(doc(RICH.replace("emptyDir: {sizeLimit: 1Gi}", "emptyDir: {sizeLimit: 1Gi, sizelimit: 2Gi}")
                 .replace("periodSeconds: 5", "periodSecond: 5")));
-        List<String> paths = decoder.takeUnknownFields().stream().map(ObjectDecoder.UnknownField::path).toList();
-        assertEquals(List.of("spec.volumes[1].emptyDir.sizelimit", "spec.containers[0].livenessProbe.periodSecond"), paths);
+        List<ObjectDecoder.UnknownField> found = decoder.takeUnknownFields();
+        assertEquals(List.of("spec.volumes[1].emptyDir.sizelimit", "spec.containers[0].livenessProbe.periodSecond"),
+                found.stream().map(ObjectDecoder.UnknownField::path).toList());
+        assertEquals(List.of("sizeLimit", "periodSeconds"), found.stream().map(ObjectDecoder.UnknownField::suggestion).toList());
     }
 
     @Test

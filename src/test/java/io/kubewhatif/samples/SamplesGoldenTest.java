@@ -171,9 +171,15 @@ class SamplesGoldenTest {
         StringWriter out = new StringWriter();
         StringWriter err = new StringWriter();
         byte[] stdin = run.stdin() == null ? new byte[0] : Files.readAllBytes(run.stdin());
-        int code = Cli.commandLine(new PrintWriter(out), new PrintWriter(err), Cli.Env.test(new ByteArrayInputStream(stdin)))
+        // A shell script echoes its commands on stderr: the golden is the transcript, as with 2>&1.
+        PrintWriter outWriter = new PrintWriter(out, true);
+        PrintWriter errWriter = run.stdin() == null ? new PrintWriter(err) : outWriter;
+        int code = Cli.commandLine(outWriter, errWriter, Cli.Env.test(new ByteArrayInputStream(stdin)))
                 .execute(run.args().toArray(new String[0]));
         assertEquals("", err.toString(), "a sample loads without warnings or errors");
+        if (run.stdin() != null) {
+            assertTrue(!out.toString().contains("\nwarning: ") && !out.toString().contains("\nerror: "), "a scripted sample runs without warnings or errors");
+        }
         String actual = out.toString();
         if (UPDATE) {
             Files.createDirectories(run.golden().getParent());

@@ -3,6 +3,7 @@ package io.kubewhatif.shell;
 import io.kubewhatif.app.Session;
 import io.kubewhatif.cli.Cli;
 import io.kubewhatif.cli.ExitCodes;
+import io.kubewhatif.cli.ShellCommand;
 import org.jline.reader.Candidate;
 import org.jline.reader.impl.DefaultParser;
 import org.jline.terminal.Terminal;
@@ -22,6 +23,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.stream.Stream;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -262,5 +264,70 @@ class ReplTest {
         Result r = cli("", b.args().toArray(new String[0]));
         assertEquals(b.code(), r.code(), r.err());
         assertTrue(r.err().startsWith(b.err()), r.err());
+    }
+
+    @Test
+    void withoutATerminalThereIsNoPromptOnStdoutAndEachCommandIsEchoedToStderr() {
+        Result r = cli("# a comment\ncordon node-b\n\nget nodes --no-headers\n", "shell", "--cluster", CLUSTER);
+        assertEquals(0, r.code(), r.err());
+        assertTrue(!r.out().contains(Repl.PROMPT), r.out());
+        assertTrue(r.out().startsWith("node/node-b cordoned\nnode-a "), r.out());
+        assertEquals("kube-whatif shell: 4 node(s), 3 pod(s) from " + CLUSTER + "; profile default-scheduler.\n"
+                + "whatif> cordon node-b\nwhatif> get nodes --no-headers\n", r.err());
+    }
+
+    @Test
+    void aScriptStopsAtTheFirstFailedCommandWithItsExitCode() {
+        Result r = cli("cordon node-x\ncordon node-b\n", "shell", "--cluster", CLUSTER);
+        assertEquals(ExitCodes.BAD_INPUT, r.code(), r.err());
+        assertEquals("", r.out());
+        assertTrue(r.err().endsWith("whatif> cordon node-x\nerror: node \"node-x\" not found (did you mean \"node-a\"?)\n"), r.err());
+        Result usage = cli("cordon\ncordon node-b\n", "shell", "--cluster", CLUSTER);
+        assertEquals(ExitCodes.USAGE, usage.code(), usage.err());
+        // An answer is not a failure: an unschedulable pod (5) lets the script go on, and the shell exits 0.
+        Result answer = cli("explain web-big\ncordon node-b\n", "shell", "--cluster", "samples/explain/cluster.yaml");
+        assertEquals(0, answer.code(), answer.err());
+        assertTrue(answer.out().contains("node/node-b cordoned"), answer.out());
+    }
+
+    @Test
+    void keepGoingRunsEveryCommandThenExitsWithTheFirstFailure() {
+        Result r = cli("cordon node-x\ncordon node-b\nset weight NoSuchPlugin 2\n", "shell", "--cluster", CLUSTER, "--keep-going");
+        assertEquals(ExitCodes.BAD_INPUT, r.code(), r.err());
+        assertEquals("node/node-b cordoned\n", r.out());
+        assertTrue(r.err().contains("whatif> set weight NoSuchPlugin 2\nerror: "), r.err());
+    }
+
+    @Test
+    void explainFindsAPodInAnyNamespaceWhenItsNameIsUniqueAndAsksWhenItIsNot() throws Exception {
+        Session s = Session.open(InputStream.nullInputStream(), List.of("samples/explain/cluster.yaml"), null);
+        String out = run(s, "explain web-big\nexplain shop/web-big\n", null);
+        assertEquals(2, out.split("shop/web-big: Unschedulable", -1).length - 1, out);
+        Path other = dir.resolve("other.yaml");
+        Files.writeString(other, "apiVersion: v1\nkind: Pod\nmetadata: {name: web-big, namespace: team}\n"
+                + "spec: {containers: [{name: c, image: x}]}\n");
+        String ambiguous = run(s, "add -f " + other + "\nexplain web-big\nexplain team/web-big -o json\n", null);
+        assertTrue(ambiguous.contains("error: pod \"web-big\" exists in several namespaces; which one? shop/web-big, team/web-big"
+                + " (give NAMESPACE/NAME or -n NAMESPACE)\n"), ambiguous);
+        assertTrue(ambiguous.contains("\"pod\" : \"team/web-big\""), ambiguous);
+    }
+
+    @Test
+    void setConfigReportsWhatChangedInWeightsAndArgs() throws Exception {
+        String out = run(session(), "set config samples/binpacking/most-allocated.yaml\n", null);
+        assertTrue(out.contains("profile default-scheduler: set config samples/binpacking/most-allocated.yaml\n"
+                + "  score: - NodeResourcesBalancedAllocation\n"
+                + "  score: NodeResourcesFit weight 1 -> 5\n"
+                + "  args: NodeResourcesFit scoringStrategy.type: LeastAllocated -> MostAllocated\n"), out);
+    }
+
+    @Test
+    void historyLivesInTheXdgStateHome() {
+        assertEquals(Path.of("/state/kube-whatif/history"), ShellCommand.historyFile(null, Map.of("XDG_STATE_HOME", "/state"), "/home/u"));
+        assertEquals(Path.of("/home/u/.local/state/kube-whatif/history"), ShellCommand.historyFile(null, Map.of(), "/home/u"));
+        assertEquals(Path.of("/home/u/.local/state/kube-whatif/history"),
+                ShellCommand.historyFile(null, Map.of("XDG_STATE_HOME", "relative"), "/home/u"), "relative: ignored, as the spec says");
+        assertEquals(Path.of("h.txt"), ShellCommand.historyFile("h.txt", Map.of("XDG_STATE_HOME", "/state"), "/home/u"));
+        assertEquals(null, ShellCommand.historyFile("", Map.of(), "/home/u"));
     }
 }

@@ -1,19 +1,15 @@
 package io.kubewhatif.shell;
 
+import io.kubewhatif.TmuxSession;
 import io.kubewhatif.testing.CiRequirements;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
-import java.util.List;
-import java.util.concurrent.TimeUnit;
 import java.util.function.Predicate;
 
-import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.fail;
 
@@ -27,31 +23,10 @@ class ShellTmuxTest {
     @TempDir
     Path dir;
 
-    private final String socket = "kube-whatif-test-" + ProcessHandle.current().pid() + "-" + System.nanoTime();
-    private boolean started;
-
-    static boolean hasTmux() {
-        for (String d : System.getenv().getOrDefault("PATH", "").split(":")) {
-            if (Files.isExecutable(Path.of(d, "tmux"))) {
-                return true;
-            }
-        }
-        return false;
-    }
-
-    /** The test's class path (the compiled classes and every dependency), for the launcher's KUBE_WHATIF_CLASSPATH. */
-    static String classPath() {
-        return System.getProperty("surefire.test.class.path", System.getProperty("java.class.path"));
-    }
+    private final TmuxSession session = new TmuxSession();
 
     private String tmux(String... args) throws Exception {
-        List<String> cmd = new ArrayList<>(List.of("tmux", "-u", "-L", socket));
-        cmd.addAll(List.of(args));
-        Process p = new ProcessBuilder(cmd).redirectErrorStream(true).start();
-        String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-        assertTrue(p.waitFor(30, TimeUnit.SECONDS), "tmux did not answer: " + cmd);
-        assertEquals(0, p.exitValue(), cmd + ": " + out);
-        return out;
+        return session.run(args);
     }
 
     private String screen() throws Exception {
@@ -86,20 +61,17 @@ class ShellTmuxTest {
 
     @AfterEach
     void stop() throws Exception {
-        if (started) {
-            new ProcessBuilder("tmux", "-L", socket, "kill-server").start().waitFor(10, TimeUnit.SECONDS);
-        }
+        session.close();
     }
 
     @Test
     void typingCommandsWithCompletionAndHistoryInARealTerminal() throws Exception {
-        CiRequirements.require(hasTmux(), "tmux is not installed");
+        CiRequirements.require(TmuxSession.installed("tmux"), "tmux is not installed");
         Path history = dir.resolve("history");
         String launcher = Path.of("kubectl-whatif").toAbsolutePath().toString();
-        String command = "cd '" + Path.of("").toAbsolutePath() + "' && export LC_ALL=C.UTF-8 && KUBE_WHATIF_CLASSPATH='" + classPath() + "' '" + launcher
+        String command = "cd '" + Path.of("").toAbsolutePath() + "' && export LC_ALL=C.UTF-8 && KUBE_WHATIF_CLASSPATH='" + TmuxSession.classPath() + "' '" + launcher
                 + "' shell --cluster samples/quickstart/cluster.yaml --history '" + history + "'; echo SHELL-EXIT=$?; sleep 30";
         tmux("new-session", "-d", "-s", "t", "-x", "200", "-y", "60", "bash", "--norc", "--noprofile", "-c", command);
-        started = true;
         String s = prompt(1);
         assertTrue(s.contains("kube-whatif shell: 4 node(s), 3 pod(s) from samples/quickstart/cluster.yaml"), s);
 

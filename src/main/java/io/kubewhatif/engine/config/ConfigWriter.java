@@ -28,6 +28,18 @@ public final class ConfigWriter {
             .enable(YAMLGenerator.Feature.MINIMIZE_QUOTES)
             .build());
 
+    /**
+     * A plugin's args (a {@link Profile#pluginArgs()} value) as plain maps, lists and scalars, with the field names
+     * of the v1 document: for showing and comparing args.
+     */
+    public static Object argsAsPlain(Object args) {
+        if (args == null) {
+            return null;
+        }
+        Object plain = args instanceof Record ? ArgsRecords.fromRecord(args) : args;
+        return JValue.fromPlain(ArgsRecords.toPlain(plain)).toPlain();
+    }
+
     public static String toYaml(Configuration c) {
         try {
             return YAML.writeValueAsString(sorted(document(c, c.raw())));
