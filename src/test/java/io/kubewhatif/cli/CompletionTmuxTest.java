@@ -1,8 +1,8 @@
 package io.kubewhatif.cli;
 
 import io.kubewhatif.TmuxSession;
-import org.junit.jupiter.api.AfterEach;
 import io.kubewhatif.testing.CiRequirements;
+import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
