@@ -302,7 +302,7 @@ class ExtenderCliTest {
         String url = f.refused() ? "http://127.0.0.1:" + TestExtenderServer.closedPort() : server.url();
         String expected = f.expected().replace("{url}", url).replace("{hostport}", url.substring("http://".length()));
         server.faults.put("filter", f.fault());
-        server.slowMillis = 1500;
+        server.slowMillis = 2500;
         for (boolean ignorable : List.of(false, true)) {
             Path cfg = config(url, f.verbLines(), timeout(f.fault()), "ignorable: " + ignorable);
             Result r = schedule(cfg, "-o", "json");
@@ -380,7 +380,7 @@ class ExtenderCliTest {
     @MethodSource("prioritizeFaults")
     void aFailingPrioritizeOnlyLosesItsScoreIgnorableOrNot(TestExtenderServer.Fault fault) throws Exception {
         server.faults.put("prioritize", fault);
-        server.slowMillis = 1500;
+        server.slowMillis = 2500;
         for (boolean ignorable : List.of(false, true)) {
             Path cfg = config(server.url(), "filterVerb: filter", "prioritizeVerb: prioritize", "weight: 5", timeout(fault),
                     "ignorable: " + ignorable);
@@ -520,7 +520,7 @@ class ExtenderCliTest {
     @MethodSource("prioritizeFaults")
     void aFailingPreemptFailsPreemptionUnlessIgnorable(TestExtenderServer.Fault fault) throws Exception {
         server.faults.put("preempt", fault);
-        server.slowMillis = 1500;
+        server.slowMillis = 2500;
         for (boolean ignorable : List.of(false, true)) {
             JsonNode j = preempt(config(server.url(), "preemptVerb: preempt", timeout(fault), "ignorable: " + ignorable)).json();
             String error = j.get("extenders").get(server.url()).get("preempt").get("error").asText();
@@ -556,7 +556,7 @@ class ExtenderCliTest {
 
     /** A short timeout only where the extender is meant to be too slow; otherwise room for a busy machine. */
     static String timeout(TestExtenderServer.Fault fault) {
-        return fault == TestExtenderServer.Fault.SLOW ? "httpTimeout: 300ms" : "httpTimeout: 20s";
+        return fault == TestExtenderServer.Fault.SLOW ? "httpTimeout: 1s" : "httpTimeout: 20s";
     }
 
     static List<String> strings(JsonNode n) {
