@@ -9,6 +9,7 @@ import io.kubewhatif.engine.extender.Extender;
 import io.kubewhatif.extender.HttpExtender;
 import io.kubewhatif.extender.TlsSetupException;
 import io.kubewhatif.engine.framework.SchedulerOptions;
+import io.kubewhatif.engine.version.Features;
 import io.kubewhatif.load.ClusterLoader;
 import io.kubewhatif.load.InputException;
 import io.kubewhatif.load.ManifestReader;
@@ -31,40 +32,42 @@ public final class Simulation {
     private Simulation() {
     }
 
-    /** Reads a KubeSchedulerConfiguration or a bare KubeSchedulerProfile; null path means the v1 defaults. */
-    public static Configuration loadConfig(ManifestReader reader, String path) throws InputException, ConfigException {
+    /**
+     * Reads a KubeSchedulerConfiguration or a bare KubeSchedulerProfile as the release of {@code features} does; a null
+     * path means that release's defaults.
+     */
+    public static Configuration loadConfig(ManifestReader reader, String path, Features features) throws InputException, ConfigException {
         if (path == null) {
-            return ConfigLoader.defaults();
+            return ConfigLoader.defaults(features);
         }
-        return ConfigLoader.parseConfigOrProfile(reader.readText(path), null);
+        return ConfigLoader.parseConfigOrProfile(reader.readText(path), null, features);
     }
 
-    /** Loads everything and schedules the pods of {@code podPaths} in order. */
+    /** Loads everything and schedules the pods of {@code podPaths} in order, with v1.34.1's semantics. */
     public static RunReport schedule(InputStream stdin, List<String> clusterPaths, List<String> podPaths, String configPath,
                                      SchedulerOptions options) throws InputException {
-        return schedule(stdin, clusterPaths, podPaths, configPath, options, ManifestReader.DEFAULT_MAX_INPUT_BYTES);
+        return schedule(stdin, clusterPaths, podPaths, configPath, options, ManifestReader.DEFAULT_MAX_INPUT_BYTES, Features.V1_34);
     }
 
-    /** As above, refusing any input larger than {@code maxInputBytes} (--max-input-size). */
+    /**
+     * As above under the release (and gates) of {@code features}, refusing any input larger than {@code maxInputBytes}
+     * (--max-input-size).
+     */
     public static RunReport schedule(InputStream stdin, List<String> clusterPaths, List<String> podPaths, String configPath,
-                                     SchedulerOptions options, long maxInputBytes) throws InputException {
+                                     SchedulerOptions options, long maxInputBytes, Features features) throws InputException {
         ObjectDecoder.warmUp();
         ManifestReader reader = new ManifestReader(stdin, maxInputBytes);
         Configuration config;
         try {
-            config = loadConfig(reader, configPath);
+            config = loadConfig(reader, configPath, features);
         } catch (ConfigException e) {
-            RunReport r = new RunReport();
-            r.configError = e.getMessage();
-            return r;
+            return RunReport.configError(e.getMessage(), features);
         }
         List<Extender> extenders;
         try {
             extenders = buildExtenders(config);
         } catch (ConfigException e) {
-            RunReport r = new RunReport();
-            r.configError = e.getMessage();
-            return r;
+            return RunReport.configError(e.getMessage(), features);
         }
         ClusterLoader.Loaded loaded = new ClusterLoader(reader).load(clusterPaths, podPaths);
         RunReport report = Engine.run(config, loaded.cluster(), loaded.podsToSchedule(), options, extenders);
@@ -97,11 +100,9 @@ public final class Simulation {
         Configuration config = session.config();
         if (configPath != null) {
             try {
-                config = loadConfig(reader, configPath);
+                config = loadConfig(reader, configPath, config.features());
             } catch (ConfigException e) {
-                RunReport r = new RunReport();
-                r.configError = e.getMessage();
-                return r;
+                return RunReport.configError(e.getMessage(), config.features());
             }
         }
         ClusterLoader.Loaded loaded = new ClusterLoader(reader).extend(session.objects(), List.of(), podPaths);
@@ -111,9 +112,7 @@ public final class Simulation {
         try {
             extenders = buildExtenders(config);
         } catch (ConfigException e) {
-            RunReport r = new RunReport();
-            r.configError = e.getMessage();
-            return r;
+            return RunReport.configError(e.getMessage(), config.features());
         }
         RunReport report = Engine.run(config, cluster, loaded.podsToSchedule(), options, extenders);
         report.notes.addAll(loaded.warnings());
@@ -145,7 +144,7 @@ public final class Simulation {
         }
     }
 
-    /** The `schedule -o json` output for files (used by the conformance suite). */
+    /** The `schedule -o json` output for files under v1.34.1's semantics. */
     public static String scheduleJson(List<String> clusterPaths, List<String> podPaths, String configPath) throws InputException {
         RunReport r = schedule(InputStream.nullInputStream(), clusterPaths, podPaths, configPath, SchedulerOptions.DEFAULT);
         return JsonRenderer.render(r);

@@ -60,7 +60,8 @@ public final class ShellCommand implements Callable<Integer> {
         if (cluster.contains("-")) {
             throw new InputException("--cluster -: the shell reads its commands from the terminal; give files or directories");
         }
-        Session session = Session.open(root.env.stdin(), cluster, config == null ? null : config.toString());
+        Session session = Session.open(root.env.stdin(), cluster, config == null ? null : config.toString(),
+                KubeVersionChoice.resolve(spec, root, null).features());
         Path historyFile = history == null ? Path.of(System.getProperty("user.home"), ".kube-whatif_history")
                 : history.isEmpty() ? null : Path.of(history);
         try (Terminal terminal = terminal()) {

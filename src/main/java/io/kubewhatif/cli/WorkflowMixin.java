@@ -27,7 +27,8 @@ final class WorkflowMixin {
     }
 
     /** The inputs of the run: the files or live snapshot of --cluster, the pods of -f, within --max-input-size. */
-    WhatIf.Inputs inputs(CommandSpec spec, Cli.Env env, String namespace, List<String> pods, Integer replicas) {
+    WhatIf.Inputs inputs(CommandSpec spec, Cli.Env env, String namespace, List<String> pods, Integer replicas)
+            throws io.kubewhatif.load.InputException {
         return cluster.inputs(spec, env, live, limits.maxInputBytes, namespace, pods, replicas);
     }
 
