@@ -169,6 +169,11 @@ public record Features(KubeVersion version, Release release, Map<FeatureGate, Bo
         return release.compareTo(Release.V1_36) >= 0;
     }
 
+    /** NodeDeclaredFeatures' Filter reason lists the missing features (1.35); 1.36 does not. */
+    public boolean nodeDeclaredFeaturesNamesMissing() {
+        return release == Release.V1_35;
+    }
+
     /** The NodeDeclaredFeatures plugin is registered (1.35); whether it acts is its gate. */
     public boolean nodeDeclaredFeaturesRegistered() {
         return release.compareTo(Release.V1_35) >= 0;
