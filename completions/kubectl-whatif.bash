@@ -202,10 +202,22 @@ function _complete_kubectl-whatif() {
 function _picocli_kubectl-whatif() {
   # Get completion data
   local curr_word=${COMP_WORDS[COMP_CWORD]}
+  local prev_word=${COMP_WORDS[COMP_CWORD-1]}
 
   local commands="schedule explain capacity simulate diff validate config plugins version shell completion help"
   local flag_opts="'--debug' '-h' '--help'"
-  local arg_opts=""
+  local arg_opts="'--kube-version' '--feature-gates'"
+
+  type compopt &>/dev/null && compopt +o default
+
+  case ${prev_word} in
+    '--kube-version')
+      return
+      ;;
+    '--feature-gates')
+      return
+      ;;
+  esac
 
   if [[ "${curr_word}" == -* ]]; then
     COMPREPLY=( $(compgen -W "${flag_opts} ${arg_opts}" -- "${curr_word}") )
@@ -224,7 +236,7 @@ function _picocli_kubectl-whatif_schedule() {
 
   local commands=""
   local flag_opts="'--all-nodes' '--explain' '--allow-extender-bind' '--no-color' '--no-headers' '--debug' '-h' '--help'"
-  local arg_opts="'--cluster' '--config' '-f' '--filename' '-o' '--output' '--max-input-size'"
+  local arg_opts="'--cluster' '--config' '-f' '--filename' '-o' '--output' '--max-input-size' '--kube-version' '--feature-gates'"
   local FORMAT_option_args=("table" "wide" "json" "yaml" "markdown" "name" "annotations") # --output values
 
   type compopt &>/dev/null && compopt +o default
@@ -256,6 +268,12 @@ function _picocli_kubectl-whatif_schedule() {
     '--max-input-size')
       return
       ;;
+    '--kube-version')
+      return
+      ;;
+    '--feature-gates')
+      return
+      ;;
   esac
 
   if [[ "${curr_word}" == -* ]]; then
@@ -275,7 +293,7 @@ function _picocli_kubectl-whatif_explain() {
 
   local commands=""
   local flag_opts="'-A' '--all-namespaces' '--from-kubectl' '--no-color' '--no-headers' '--debug' '-h' '--help'"
-  local arg_opts="'-n' '--namespace' '-f' '--filename' '--replicas' '--config' '--cluster' '--context' '--kubeconfig' '--max-input-size' '-o' '--output'"
+  local arg_opts="'-n' '--namespace' '-f' '--filename' '--replicas' '--config' '--cluster' '--context' '--kubeconfig' '--max-input-size' '--kube-version' '--feature-gates' '-o' '--output'"
   local NS_option_args=("") # --namespace values
   local FORMAT_option_args=("table" "wide" "json" "yaml") # --output values
 
@@ -311,6 +329,12 @@ function _picocli_kubectl-whatif_explain() {
     '--max-input-size')
       return
       ;;
+    '--kube-version')
+      return
+      ;;
+    '--feature-gates')
+      return
+      ;;
     '-o'|'--output')
       local IFS=$'\n'
       COMPREPLY=( $( compReplyArray "${FORMAT_option_args[@]}" ) )
@@ -341,7 +365,7 @@ function _picocli_kubectl-whatif_capacity() {
 
   local commands=""
   local flag_opts="'--from-kubectl' '--no-color' '--no-headers' '--debug' '-h' '--help'"
-  local arg_opts="'-f' '--filename' '--max' '-n' '--namespace' '--config' '--cluster' '--context' '--kubeconfig' '--max-input-size' '-o' '--output'"
+  local arg_opts="'-f' '--filename' '--max' '-n' '--namespace' '--config' '--cluster' '--context' '--kubeconfig' '--max-input-size' '--kube-version' '--feature-gates' '-o' '--output'"
   local FORMAT_option_args=("table" "wide" "json" "yaml") # --output values
 
   type compopt &>/dev/null && compopt +o default
@@ -374,6 +398,12 @@ function _picocli_kubectl-whatif_capacity() {
     '--max-input-size')
       return
       ;;
+    '--kube-version')
+      return
+      ;;
+    '--feature-gates')
+      return
+      ;;
     '-o'|'--output')
       local IFS=$'\n'
       COMPREPLY=( $( compReplyArray "${FORMAT_option_args[@]}" ) )
@@ -398,7 +428,7 @@ function _picocli_kubectl-whatif_simulate() {
 
   local commands=""
   local flag_opts="'--queue-order' '--details' '--all-nodes' '--from-kubectl' '--no-color' '--no-headers' '--debug' '-h' '--help'"
-  local arg_opts="'-f' '--filename' '--replicas' '-n' '--namespace' '--config' '--cluster' '--context' '--kubeconfig' '--max-input-size' '-o' '--output'"
+  local arg_opts="'-f' '--filename' '--replicas' '-n' '--namespace' '--config' '--cluster' '--context' '--kubeconfig' '--max-input-size' '--kube-version' '--feature-gates' '-o' '--output'"
   local FORMAT_option_args=("table" "wide" "json" "yaml") # --output values
 
   type compopt &>/dev/null && compopt +o default
@@ -431,6 +461,12 @@ function _picocli_kubectl-whatif_simulate() {
     '--max-input-size')
       return
       ;;
+    '--kube-version')
+      return
+      ;;
+    '--feature-gates')
+      return
+      ;;
     '-o'|'--output')
       local IFS=$'\n'
       COMPREPLY=( $( compReplyArray "${FORMAT_option_args[@]}" ) )
@@ -455,7 +491,7 @@ function _picocli_kubectl-whatif_diff() {
 
   local commands=""
   local flag_opts="'--all-nodes' '--from-kubectl' '--no-color' '--no-headers' '--debug' '-h' '--help'"
-  local arg_opts="'--config' '--config-b' '-f' '--filename' '--replicas' '-n' '--namespace' '--cluster' '--context' '--kubeconfig' '--max-input-size' '-o' '--output'"
+  local arg_opts="'--config' '--config-b' '-f' '--filename' '--replicas' '-n' '--namespace' '--cluster' '--context' '--kubeconfig' '--max-input-size' '--kube-version' '--feature-gates' '-o' '--output'"
   local FORMAT_option_args=("table" "wide" "json" "yaml") # --output values
 
   type compopt &>/dev/null && compopt +o default
@@ -491,6 +527,12 @@ function _picocli_kubectl-whatif_diff() {
     '--max-input-size')
       return
       ;;
+    '--kube-version')
+      return
+      ;;
+    '--feature-gates')
+      return
+      ;;
     '-o'|'--output')
       local IFS=$'\n'
       COMPREPLY=( $( compReplyArray "${FORMAT_option_args[@]}" ) )
@@ -515,7 +557,7 @@ function _picocli_kubectl-whatif_validate() {
 
   local commands=""
   local flag_opts="'--debug' '-h' '--help'"
-  local arg_opts="'-o' '--output' '--max-input-size'"
+  local arg_opts="'-o' '--output' '--max-input-size' '--kube-version' '--feature-gates'"
 
   type compopt &>/dev/null && compopt +o default
 
@@ -524,6 +566,12 @@ function _picocli_kubectl-whatif_validate() {
       return
       ;;
     '--max-input-size')
+      return
+      ;;
+    '--kube-version')
+      return
+      ;;
+    '--feature-gates')
       return
       ;;
   esac
@@ -552,12 +600,18 @@ function _picocli_kubectl-whatif_config() {
 
   local commands=""
   local flag_opts="'--expand' '--debug' '-h' '--help'"
-  local arg_opts="'--config'"
+  local arg_opts="'--config' '--kube-version' '--feature-gates'"
 
   type compopt &>/dev/null && compopt +o default
 
   case ${prev_word} in
     '--config')
+      return
+      ;;
+    '--kube-version')
+      return
+      ;;
+    '--feature-gates')
       return
       ;;
   esac
@@ -579,7 +633,7 @@ function _picocli_kubectl-whatif_plugins() {
 
   local commands=""
   local flag_opts="'--no-headers' '--debug' '-h' '--help'"
-  local arg_opts="'-o' '--output'"
+  local arg_opts="'-o' '--output' '--kube-version' '--feature-gates'"
   local FORMAT_option_args=("table" "json" "yaml") # --output values
 
   type compopt &>/dev/null && compopt +o default
@@ -589,6 +643,12 @@ function _picocli_kubectl-whatif_plugins() {
       local IFS=$'\n'
       COMPREPLY=( $( compReplyArray "${FORMAT_option_args[@]}" ) )
       return $?
+      ;;
+    '--kube-version')
+      return
+      ;;
+    '--feature-gates')
+      return
       ;;
   esac
 
@@ -605,10 +665,22 @@ function _picocli_kubectl-whatif_plugins() {
 function _picocli_kubectl-whatif_version() {
   # Get completion data
   local curr_word=${COMP_WORDS[COMP_CWORD]}
+  local prev_word=${COMP_WORDS[COMP_CWORD-1]}
 
   local commands=""
   local flag_opts="'--debug' '-h' '--help'"
-  local arg_opts=""
+  local arg_opts="'--kube-version' '--feature-gates'"
+
+  type compopt &>/dev/null && compopt +o default
+
+  case ${prev_word} in
+    '--kube-version')
+      return
+      ;;
+    '--feature-gates')
+      return
+      ;;
+  esac
 
   if [[ "${curr_word}" == -* ]]; then
     COMPREPLY=( $(compgen -W "${flag_opts} ${arg_opts}" -- "${curr_word}") )
@@ -627,7 +699,7 @@ function _picocli_kubectl-whatif_shell() {
 
   local commands=""
   local flag_opts="'--debug' '-h' '--help'"
-  local arg_opts="'--cluster' '--config' '--history'"
+  local arg_opts="'--cluster' '--config' '--history' '--kube-version' '--feature-gates'"
 
   type compopt &>/dev/null && compopt +o default
 
@@ -647,6 +719,12 @@ function _picocli_kubectl-whatif_shell() {
     '--history')
       return
       ;;
+    '--kube-version')
+      return
+      ;;
+    '--feature-gates')
+      return
+      ;;
   esac
 
   if [[ "${curr_word}" == -* ]]; then
@@ -662,10 +740,22 @@ function _picocli_kubectl-whatif_shell() {
 function _picocli_kubectl-whatif_completion() {
   # Get completion data
   local curr_word=${COMP_WORDS[COMP_CWORD]}
+  local prev_word=${COMP_WORDS[COMP_CWORD-1]}
 
   local commands=""
   local flag_opts="'--debug' '-h' '--help'"
-  local arg_opts=""
+  local arg_opts="'--kube-version' '--feature-gates'"
+
+  type compopt &>/dev/null && compopt +o default
+
+  case ${prev_word} in
+    '--kube-version')
+      return
+      ;;
+    '--feature-gates')
+      return
+      ;;
+  esac
   local SHELL_pos_param_args=("bash" "zsh" "fish") # 0-0 values
 
   if [[ "${curr_word}" == -* ]]; then
@@ -686,10 +776,22 @@ function _picocli_kubectl-whatif_completion() {
 function _picocli_kubectl-whatif_help() {
   # Get completion data
   local curr_word=${COMP_WORDS[COMP_CWORD]}
+  local prev_word=${COMP_WORDS[COMP_CWORD-1]}
 
   local commands=""
   local flag_opts="'--debug' '-h' '--help'"
-  local arg_opts=""
+  local arg_opts="'--kube-version' '--feature-gates'"
+
+  type compopt &>/dev/null && compopt +o default
+
+  case ${prev_word} in
+    '--kube-version')
+      return
+      ;;
+    '--feature-gates')
+      return
+      ;;
+  esac
 
   if [[ "${curr_word}" == -* ]]; then
     COMPREPLY=( $(compgen -W "${flag_opts} ${arg_opts}" -- "${curr_word}") )

@@ -41,6 +41,16 @@ final class WorkflowMixin {
         return output.format == OutputMixin.Format.json || output.format == OutputMixin.Format.yaml;
     }
 
+    /** A structured result with {@code kubernetesVersion} (and gates) first, as every JSON and YAML output has. */
+    static java.util.Map<String, Object> versioned(WhatIf.Inputs in, java.util.Map<String, Object> tree) {
+        return io.kubewhatif.render.ReportTree.withVersion(in.features(), tree);
+    }
+
+    /** The closing line of the human output: whose semantics the answer has. */
+    static String versionLine(WhatIf.Inputs in) {
+        return "(kube-scheduler " + in.features().label() + " semantics)\n";
+    }
+
     WhatIfRenderer renderer(Cli.Env env) {
         return new WhatIfRenderer(output.style(env), output.format == OutputMixin.Format.wide, !output.noHeaders);
     }

@@ -37,6 +37,11 @@ public interface Handle {
         return List.of();
     }
 
+    /** The features of a plugin's handle; v1.34.1's when a plugin is built without one (unit tests). */
+    static Features featuresOf(Handle handle) {
+        return handle == null ? Features.V1_34 : handle.features();
+    }
+
     /** The kube-scheduler release and feature gates plugins are built for (upstream's feature.Features). */
     default Features features() {
         return Features.V1_34;

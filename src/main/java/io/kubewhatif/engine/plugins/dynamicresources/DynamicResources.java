@@ -711,7 +711,7 @@ public final class DynamicResources implements PreEnqueuePlugin, PreFilterPlugin
 
     /** Null args mean upstream's defaults (filterTimeout 10s); the feature gates are the handle's. */
     public static Plugin create(Object args, Handle handle) throws PluginInitException {
-        Features f = handle.features();
+        Features f = Handle.featuresOf(handle);
         if (args == null) {
             return new DynamicResources(handle, DynamicResourcesArgs.DEFAULT_FILTER_TIMEOUT, DraFeatures.of(f), ScoreRules.of(f));
         }

@@ -145,7 +145,7 @@ public final class NodeDeclaredFeatures implements PreFilterPlugin, FilterPlugin
     }
 
     public static Plugin create(Object args, Handle handle) {
-        Features f = handle.features();
+        Features f = Handle.featuresOf(handle);
         return new NodeDeclaredFeatures(f.enabled(FeatureGate.NODE_DECLARED_FEATURES), f.nodeDeclaredFeaturesNamesMissing());
     }
 }

@@ -134,7 +134,7 @@ public final class NodeResourcesBalancedAllocation implements PreScorePlugin, Sc
 
     /** Builds the plugin from the profile's NodeResourcesBalancedAllocationArgs; null args mean upstream's defaults. */
     public static Plugin create(Object args, Handle handle) throws PluginInitException {
-        boolean scoresChange = handle.features().balancedAllocationScoresChange();
+        boolean scoresChange = Handle.featuresOf(handle).balancedAllocationScoresChange();
         if (args == null) {
             return new NodeResourcesBalancedAllocation(null, scoresChange);
         }

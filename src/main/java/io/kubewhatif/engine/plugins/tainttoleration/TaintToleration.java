@@ -133,6 +133,6 @@ public final class TaintToleration implements FilterPlugin, PreScorePlugin, Scor
     }
 
     public static Plugin create(Object args, Handle handle) {
-        return new TaintToleration(handle.features().taintNamedInFilterReason());
+        return new TaintToleration(Handle.featuresOf(handle).taintNamedInFilterReason());
     }
 }
