@@ -207,12 +207,15 @@ function _picocli_kubectl-whatif() {
   local commands="schedule explain capacity simulate diff validate config plugins version shell completion help"
   local flag_opts="'--debug' '-h' '--help'"
   local arg_opts="'--kube-version' '--feature-gates'"
+  local VERSION_option_args=("1.34" "1.35" "1.36") # --kube-version values
 
   type compopt &>/dev/null && compopt +o default
 
   case ${prev_word} in
     '--kube-version')
-      return
+      local IFS=$'\n'
+      COMPREPLY=( $( compReplyArray "${VERSION_option_args[@]}" ) )
+      return $?
       ;;
     '--feature-gates')
       return
@@ -238,6 +241,7 @@ function _picocli_kubectl-whatif_schedule() {
   local flag_opts="'--all-nodes' '--explain' '--allow-extender-bind' '--no-color' '--no-headers' '--debug' '-h' '--help'"
   local arg_opts="'--cluster' '--config' '-f' '--filename' '-o' '--output' '--max-input-size' '--kube-version' '--feature-gates'"
   local FORMAT_option_args=("table" "wide" "json" "yaml" "markdown" "name" "annotations") # --output values
+  local VERSION_option_args=("1.34" "1.35" "1.36") # --kube-version values
 
   type compopt &>/dev/null && compopt +o default
 
@@ -269,7 +273,9 @@ function _picocli_kubectl-whatif_schedule() {
       return
       ;;
     '--kube-version')
-      return
+      local IFS=$'\n'
+      COMPREPLY=( $( compReplyArray "${VERSION_option_args[@]}" ) )
+      return $?
       ;;
     '--feature-gates')
       return
@@ -295,6 +301,7 @@ function _picocli_kubectl-whatif_explain() {
   local flag_opts="'-A' '--all-namespaces' '--from-kubectl' '--no-color' '--no-headers' '--debug' '-h' '--help'"
   local arg_opts="'-n' '--namespace' '-f' '--filename' '--replicas' '--config' '--cluster' '--context' '--kubeconfig' '--max-input-size' '--kube-version' '--feature-gates' '-o' '--output'"
   local NS_option_args=("") # --namespace values
+  local VERSION_option_args=("1.34" "1.35" "1.36") # --kube-version values
   local FORMAT_option_args=("table" "wide" "json" "yaml") # --output values
 
   type compopt &>/dev/null && compopt +o default
@@ -330,7 +337,9 @@ function _picocli_kubectl-whatif_explain() {
       return
       ;;
     '--kube-version')
-      return
+      local IFS=$'\n'
+      COMPREPLY=( $( compReplyArray "${VERSION_option_args[@]}" ) )
+      return $?
       ;;
     '--feature-gates')
       return
@@ -366,6 +375,7 @@ function _picocli_kubectl-whatif_capacity() {
   local commands=""
   local flag_opts="'--from-kubectl' '--no-color' '--no-headers' '--debug' '-h' '--help'"
   local arg_opts="'-f' '--filename' '--max' '-n' '--namespace' '--config' '--cluster' '--context' '--kubeconfig' '--max-input-size' '--kube-version' '--feature-gates' '-o' '--output'"
+  local VERSION_option_args=("1.34" "1.35" "1.36") # --kube-version values
   local FORMAT_option_args=("table" "wide" "json" "yaml") # --output values
 
   type compopt &>/dev/null && compopt +o default
@@ -399,7 +409,9 @@ function _picocli_kubectl-whatif_capacity() {
       return
       ;;
     '--kube-version')
-      return
+      local IFS=$'\n'
+      COMPREPLY=( $( compReplyArray "${VERSION_option_args[@]}" ) )
+      return $?
       ;;
     '--feature-gates')
       return
@@ -429,6 +441,7 @@ function _picocli_kubectl-whatif_simulate() {
   local commands=""
   local flag_opts="'--queue-order' '--details' '--all-nodes' '--from-kubectl' '--no-color' '--no-headers' '--debug' '-h' '--help'"
   local arg_opts="'-f' '--filename' '--replicas' '-n' '--namespace' '--config' '--cluster' '--context' '--kubeconfig' '--max-input-size' '--kube-version' '--feature-gates' '-o' '--output'"
+  local VERSION_option_args=("1.34" "1.35" "1.36") # --kube-version values
   local FORMAT_option_args=("table" "wide" "json" "yaml") # --output values
 
   type compopt &>/dev/null && compopt +o default
@@ -462,7 +475,9 @@ function _picocli_kubectl-whatif_simulate() {
       return
       ;;
     '--kube-version')
-      return
+      local IFS=$'\n'
+      COMPREPLY=( $( compReplyArray "${VERSION_option_args[@]}" ) )
+      return $?
       ;;
     '--feature-gates')
       return
@@ -492,6 +507,7 @@ function _picocli_kubectl-whatif_diff() {
   local commands=""
   local flag_opts="'--all-nodes' '--from-kubectl' '--no-color' '--no-headers' '--debug' '-h' '--help'"
   local arg_opts="'--config' '--config-b' '-f' '--filename' '--replicas' '-n' '--namespace' '--cluster' '--context' '--kubeconfig' '--max-input-size' '--kube-version' '--feature-gates' '-o' '--output'"
+  local VERSION_option_args=("1.34" "1.35" "1.36") # --kube-version values
   local FORMAT_option_args=("table" "wide" "json" "yaml") # --output values
 
   type compopt &>/dev/null && compopt +o default
@@ -528,7 +544,9 @@ function _picocli_kubectl-whatif_diff() {
       return
       ;;
     '--kube-version')
-      return
+      local IFS=$'\n'
+      COMPREPLY=( $( compReplyArray "${VERSION_option_args[@]}" ) )
+      return $?
       ;;
     '--feature-gates')
       return
@@ -558,6 +576,7 @@ function _picocli_kubectl-whatif_validate() {
   local commands=""
   local flag_opts="'--debug' '-h' '--help'"
   local arg_opts="'-o' '--output' '--max-input-size' '--kube-version' '--feature-gates'"
+  local VERSION_option_args=("1.34" "1.35" "1.36") # --kube-version values
 
   type compopt &>/dev/null && compopt +o default
 
@@ -569,7 +588,9 @@ function _picocli_kubectl-whatif_validate() {
       return
       ;;
     '--kube-version')
-      return
+      local IFS=$'\n'
+      COMPREPLY=( $( compReplyArray "${VERSION_option_args[@]}" ) )
+      return $?
       ;;
     '--feature-gates')
       return
@@ -601,6 +622,7 @@ function _picocli_kubectl-whatif_config() {
   local commands=""
   local flag_opts="'--expand' '--debug' '-h' '--help'"
   local arg_opts="'--config' '--kube-version' '--feature-gates'"
+  local VERSION_option_args=("1.34" "1.35" "1.36") # --kube-version values
 
   type compopt &>/dev/null && compopt +o default
 
@@ -609,7 +631,9 @@ function _picocli_kubectl-whatif_config() {
       return
       ;;
     '--kube-version')
-      return
+      local IFS=$'\n'
+      COMPREPLY=( $( compReplyArray "${VERSION_option_args[@]}" ) )
+      return $?
       ;;
     '--feature-gates')
       return
@@ -635,6 +659,7 @@ function _picocli_kubectl-whatif_plugins() {
   local flag_opts="'--no-headers' '--debug' '-h' '--help'"
   local arg_opts="'-o' '--output' '--kube-version' '--feature-gates'"
   local FORMAT_option_args=("table" "json" "yaml") # --output values
+  local VERSION_option_args=("1.34" "1.35" "1.36") # --kube-version values
 
   type compopt &>/dev/null && compopt +o default
 
@@ -645,7 +670,9 @@ function _picocli_kubectl-whatif_plugins() {
       return $?
       ;;
     '--kube-version')
-      return
+      local IFS=$'\n'
+      COMPREPLY=( $( compReplyArray "${VERSION_option_args[@]}" ) )
+      return $?
       ;;
     '--feature-gates')
       return
@@ -670,12 +697,15 @@ function _picocli_kubectl-whatif_version() {
   local commands=""
   local flag_opts="'--debug' '-h' '--help'"
   local arg_opts="'--kube-version' '--feature-gates'"
+  local VERSION_option_args=("1.34" "1.35" "1.36") # --kube-version values
 
   type compopt &>/dev/null && compopt +o default
 
   case ${prev_word} in
     '--kube-version')
-      return
+      local IFS=$'\n'
+      COMPREPLY=( $( compReplyArray "${VERSION_option_args[@]}" ) )
+      return $?
       ;;
     '--feature-gates')
       return
@@ -700,6 +730,7 @@ function _picocli_kubectl-whatif_shell() {
   local commands=""
   local flag_opts="'--debug' '-h' '--help'"
   local arg_opts="'--cluster' '--config' '--history' '--kube-version' '--feature-gates'"
+  local VERSION_option_args=("1.34" "1.35" "1.36") # --kube-version values
 
   type compopt &>/dev/null && compopt +o default
 
@@ -720,7 +751,9 @@ function _picocli_kubectl-whatif_shell() {
       return
       ;;
     '--kube-version')
-      return
+      local IFS=$'\n'
+      COMPREPLY=( $( compReplyArray "${VERSION_option_args[@]}" ) )
+      return $?
       ;;
     '--feature-gates')
       return
@@ -745,12 +778,15 @@ function _picocli_kubectl-whatif_completion() {
   local commands=""
   local flag_opts="'--debug' '-h' '--help'"
   local arg_opts="'--kube-version' '--feature-gates'"
+  local VERSION_option_args=("1.34" "1.35" "1.36") # --kube-version values
 
   type compopt &>/dev/null && compopt +o default
 
   case ${prev_word} in
     '--kube-version')
-      return
+      local IFS=$'\n'
+      COMPREPLY=( $( compReplyArray "${VERSION_option_args[@]}" ) )
+      return $?
       ;;
     '--feature-gates')
       return
@@ -781,12 +817,15 @@ function _picocli_kubectl-whatif_help() {
   local commands=""
   local flag_opts="'--debug' '-h' '--help'"
   local arg_opts="'--kube-version' '--feature-gates'"
+  local VERSION_option_args=("1.34" "1.35" "1.36") # --kube-version values
 
   type compopt &>/dev/null && compopt +o default
 
   case ${prev_word} in
     '--kube-version')
-      return
+      local IFS=$'\n'
+      COMPREPLY=( $( compReplyArray "${VERSION_option_args[@]}" ) )
+      return $?
       ;;
     '--feature-gates')
       return

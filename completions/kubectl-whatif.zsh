@@ -208,12 +208,15 @@ function _picocli_kubectl-whatif() {
   local commands="schedule explain capacity simulate diff validate config plugins version shell completion help"
   local flag_opts="'--debug' '-h' '--help'"
   local arg_opts="'--kube-version' '--feature-gates'"
+  local VERSION_option_args=("1.34" "1.35" "1.36") # --kube-version values
 
   type compopt &>/dev/null && compopt +o default
 
   case ${prev_word} in
     '--kube-version')
-      return
+      local IFS=$'\n'
+      COMPREPLY=( $( compReplyArray "${VERSION_option_args[@]}" ) )
+      return $?
       ;;
     '--feature-gates')
       return
@@ -239,6 +242,7 @@ function _picocli_kubectl-whatif_schedule() {
   local flag_opts="'--all-nodes' '--explain' '--allow-extender-bind' '--no-color' '--no-headers' '--debug' '-h' '--help'"
   local arg_opts="'--cluster' '--config' '-f' '--filename' '-o' '--output' '--max-input-size' '--kube-version' '--feature-gates'"
   local FORMAT_option_args=("table" "wide" "json" "yaml" "markdown" "name" "annotations") # --output values
+  local VERSION_option_args=("1.34" "1.35" "1.36") # --kube-version values
 
   type compopt &>/dev/null && compopt +o default
 
@@ -270,7 +274,9 @@ function _picocli_kubectl-whatif_schedule() {
       return
       ;;
     '--kube-version')
-      return
+      local IFS=$'\n'
+      COMPREPLY=( $( compReplyArray "${VERSION_option_args[@]}" ) )
+      return $?
       ;;
     '--feature-gates')
       return
@@ -296,6 +302,7 @@ function _picocli_kubectl-whatif_explain() {
   local flag_opts="'-A' '--all-namespaces' '--from-kubectl' '--no-color' '--no-headers' '--debug' '-h' '--help'"
   local arg_opts="'-n' '--namespace' '-f' '--filename' '--replicas' '--config' '--cluster' '--context' '--kubeconfig' '--max-input-size' '--kube-version' '--feature-gates' '-o' '--output'"
   local NS_option_args=("") # --namespace values
+  local VERSION_option_args=("1.34" "1.35" "1.36") # --kube-version values
   local FORMAT_option_args=("table" "wide" "json" "yaml") # --output values
 
   type compopt &>/dev/null && compopt +o default
@@ -331,7 +338,9 @@ function _picocli_kubectl-whatif_explain() {
       return
       ;;
     '--kube-version')
-      return
+      local IFS=$'\n'
+      COMPREPLY=( $( compReplyArray "${VERSION_option_args[@]}" ) )
+      return $?
       ;;
     '--feature-gates')
       return
@@ -367,6 +376,7 @@ function _picocli_kubectl-whatif_capacity() {
   local commands=""
   local flag_opts="'--from-kubectl' '--no-color' '--no-headers' '--debug' '-h' '--help'"
   local arg_opts="'-f' '--filename' '--max' '-n' '--namespace' '--config' '--cluster' '--context' '--kubeconfig' '--max-input-size' '--kube-version' '--feature-gates' '-o' '--output'"
+  local VERSION_option_args=("1.34" "1.35" "1.36") # --kube-version values
   local FORMAT_option_args=("table" "wide" "json" "yaml") # --output values
 
   type compopt &>/dev/null && compopt +o default
@@ -400,7 +410,9 @@ function _picocli_kubectl-whatif_capacity() {
       return
       ;;
     '--kube-version')
-      return
+      local IFS=$'\n'
+      COMPREPLY=( $( compReplyArray "${VERSION_option_args[@]}" ) )
+      return $?
       ;;
     '--feature-gates')
       return
@@ -430,6 +442,7 @@ function _picocli_kubectl-whatif_simulate() {
   local commands=""
   local flag_opts="'--queue-order' '--details' '--all-nodes' '--from-kubectl' '--no-color' '--no-headers' '--debug' '-h' '--help'"
   local arg_opts="'-f' '--filename' '--replicas' '-n' '--namespace' '--config' '--cluster' '--context' '--kubeconfig' '--max-input-size' '--kube-version' '--feature-gates' '-o' '--output'"
+  local VERSION_option_args=("1.34" "1.35" "1.36") # --kube-version values
   local FORMAT_option_args=("table" "wide" "json" "yaml") # --output values
 
   type compopt &>/dev/null && compopt +o default
@@ -463,7 +476,9 @@ function _picocli_kubectl-whatif_simulate() {
       return
       ;;
     '--kube-version')
-      return
+      local IFS=$'\n'
+      COMPREPLY=( $( compReplyArray "${VERSION_option_args[@]}" ) )
+      return $?
       ;;
     '--feature-gates')
       return
@@ -493,6 +508,7 @@ function _picocli_kubectl-whatif_diff() {
   local commands=""
   local flag_opts="'--all-nodes' '--from-kubectl' '--no-color' '--no-headers' '--debug' '-h' '--help'"
   local arg_opts="'--config' '--config-b' '-f' '--filename' '--replicas' '-n' '--namespace' '--cluster' '--context' '--kubeconfig' '--max-input-size' '--kube-version' '--feature-gates' '-o' '--output'"
+  local VERSION_option_args=("1.34" "1.35" "1.36") # --kube-version values
   local FORMAT_option_args=("table" "wide" "json" "yaml") # --output values
 
   type compopt &>/dev/null && compopt +o default
@@ -529,7 +545,9 @@ function _picocli_kubectl-whatif_diff() {
       return
       ;;
     '--kube-version')
-      return
+      local IFS=$'\n'
+      COMPREPLY=( $( compReplyArray "${VERSION_option_args[@]}" ) )
+      return $?
       ;;
     '--feature-gates')
       return
@@ -559,6 +577,7 @@ function _picocli_kubectl-whatif_validate() {
   local commands=""
   local flag_opts="'--debug' '-h' '--help'"
   local arg_opts="'-o' '--output' '--max-input-size' '--kube-version' '--feature-gates'"
+  local VERSION_option_args=("1.34" "1.35" "1.36") # --kube-version values
 
   type compopt &>/dev/null && compopt +o default
 
@@ -570,7 +589,9 @@ function _picocli_kubectl-whatif_validate() {
       return
       ;;
     '--kube-version')
-      return
+      local IFS=$'\n'
+      COMPREPLY=( $( compReplyArray "${VERSION_option_args[@]}" ) )
+      return $?
       ;;
     '--feature-gates')
       return
@@ -602,6 +623,7 @@ function _picocli_kubectl-whatif_config() {
   local commands=""
   local flag_opts="'--expand' '--debug' '-h' '--help'"
   local arg_opts="'--config' '--kube-version' '--feature-gates'"
+  local VERSION_option_args=("1.34" "1.35" "1.36") # --kube-version values
 
   type compopt &>/dev/null && compopt +o default
 
@@ -610,7 +632,9 @@ function _picocli_kubectl-whatif_config() {
       return
       ;;
     '--kube-version')
-      return
+      local IFS=$'\n'
+      COMPREPLY=( $( compReplyArray "${VERSION_option_args[@]}" ) )
+      return $?
       ;;
     '--feature-gates')
       return
@@ -636,6 +660,7 @@ function _picocli_kubectl-whatif_plugins() {
   local flag_opts="'--no-headers' '--debug' '-h' '--help'"
   local arg_opts="'-o' '--output' '--kube-version' '--feature-gates'"
   local FORMAT_option_args=("table" "json" "yaml") # --output values
+  local VERSION_option_args=("1.34" "1.35" "1.36") # --kube-version values
 
   type compopt &>/dev/null && compopt +o default
 
@@ -646,7 +671,9 @@ function _picocli_kubectl-whatif_plugins() {
       return $?
       ;;
     '--kube-version')
-      return
+      local IFS=$'\n'
+      COMPREPLY=( $( compReplyArray "${VERSION_option_args[@]}" ) )
+      return $?
       ;;
     '--feature-gates')
       return
@@ -671,12 +698,15 @@ function _picocli_kubectl-whatif_version() {
   local commands=""
   local flag_opts="'--debug' '-h' '--help'"
   local arg_opts="'--kube-version' '--feature-gates'"
+  local VERSION_option_args=("1.34" "1.35" "1.36") # --kube-version values
 
   type compopt &>/dev/null && compopt +o default
 
   case ${prev_word} in
     '--kube-version')
-      return
+      local IFS=$'\n'
+      COMPREPLY=( $( compReplyArray "${VERSION_option_args[@]}" ) )
+      return $?
       ;;
     '--feature-gates')
       return
@@ -701,6 +731,7 @@ function _picocli_kubectl-whatif_shell() {
   local commands=""
   local flag_opts="'--debug' '-h' '--help'"
   local arg_opts="'--cluster' '--config' '--history' '--kube-version' '--feature-gates'"
+  local VERSION_option_args=("1.34" "1.35" "1.36") # --kube-version values
 
   type compopt &>/dev/null && compopt +o default
 
@@ -721,7 +752,9 @@ function _picocli_kubectl-whatif_shell() {
       return
       ;;
     '--kube-version')
-      return
+      local IFS=$'\n'
+      COMPREPLY=( $( compReplyArray "${VERSION_option_args[@]}" ) )
+      return $?
       ;;
     '--feature-gates')
       return
@@ -746,12 +779,15 @@ function _picocli_kubectl-whatif_completion() {
   local commands=""
   local flag_opts="'--debug' '-h' '--help'"
   local arg_opts="'--kube-version' '--feature-gates'"
+  local VERSION_option_args=("1.34" "1.35" "1.36") # --kube-version values
 
   type compopt &>/dev/null && compopt +o default
 
   case ${prev_word} in
     '--kube-version')
-      return
+      local IFS=$'\n'
+      COMPREPLY=( $( compReplyArray "${VERSION_option_args[@]}" ) )
+      return $?
       ;;
     '--feature-gates')
       return
@@ -782,12 +818,15 @@ function _picocli_kubectl-whatif_help() {
   local commands=""
   local flag_opts="'--debug' '-h' '--help'"
   local arg_opts="'--kube-version' '--feature-gates'"
+  local VERSION_option_args=("1.34" "1.35" "1.36") # --kube-version values
 
   type compopt &>/dev/null && compopt +o default
 
   case ${prev_word} in
     '--kube-version')
-      return
+      local IFS=$'\n'
+      COMPREPLY=( $( compReplyArray "${VERSION_option_args[@]}" ) )
+      return $?
       ;;
     '--feature-gates')
       return

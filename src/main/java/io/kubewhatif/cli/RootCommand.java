@@ -38,10 +38,19 @@ public final class RootCommand implements Runnable {
     boolean debug;
 
     @Option(names = "--kube-version", paramLabel = "VERSION", scope = picocli.CommandLine.ScopeType.INHERIT,
-            description = {"Kubernetes version whose kube-scheduler to reproduce: MAJOR.MINOR[.PATCH], one of 1.34, 1.35, 1.36 (a bare",
-                    "minor means its reference patch: 1.34.1, 1.35.4, 1.36.2). Default: $KUBE_WHATIF_KUBE_VERSION, else the",
-                    "live cluster's version (--from-kubectl), else 1.36."})
+            completionCandidates = KubeVersionCandidates.class,
+            description = "Kubernetes version whose kube-scheduler to reproduce: MAJOR.MINOR[.PATCH] of 1.34, 1.35 or 1.36 (a bare "
+                    + "minor means 1.34.1, 1.35.4, 1.36.2). Default: $KUBE_WHATIF_KUBE_VERSION, else the live cluster's version "
+                    + "(--from-kubectl), else 1.36.")
     String kubeVersion;
+
+    /** The supported minors, for completion. */
+    static final class KubeVersionCandidates implements Iterable<String> {
+        @Override
+        public java.util.Iterator<String> iterator() {
+            return io.kubewhatif.engine.version.Release.supported().stream().map(io.kubewhatif.engine.version.Release::label).iterator();
+        }
+    }
 
     @Option(names = "--feature-gates", paramLabel = "NAME=BOOL,...", scope = picocli.CommandLine.ScopeType.INHERIT,
             description = "kube-scheduler feature gates that kube-whatif models (DRA*, NodeDeclaredFeatures); default: the version's defaults.")

@@ -11,8 +11,8 @@ import picocli.CommandLine.Spec;
 import picocli.CommandLine.Model.CommandSpec;
 
 /** version: the tool's version, the kube-scheduler versions it reproduces and the one a command would use. */
-@Command(name = "version", description = {"Print the version of kube-whatif, the kube-scheduler versions it reproduces, and the one",
-        "commands use by default (or with --kube-version / KUBE_WHATIF_KUBE_VERSION)."},
+@Command(name = "version", description = {"Print the version of kube-whatif and of the kube-scheduler versions it reproduces.",
+        "Names the version commands use (the default, or --kube-version / KUBE_WHATIF_KUBE_VERSION) and lists the supported ones."},
         footerHeading = "%nExamples:%n", footer = {"  kubectl whatif version", "  kubectl whatif version --kube-version 1.34"})
 public final class VersionCommand implements Callable<Integer> {
     @ParentCommand
