@@ -124,6 +124,16 @@ class CliTest {
     }
 
     @Test
+    void theShellKeepsTheVersionItStartedWith() {
+        Result r = run("schedule -f samples/quickstart/pod.yaml -o json\nschedule -f samples/quickstart/pod.yaml --kube-version 1.35\nexit\n",
+                "shell", "--cluster", "samples/quickstart/cluster.yaml", "--kube-version", "1.34", "--history", "");
+        assertTrue(r.out().contains("\"kubernetesVersion\" : \"v1.34.1\""), r.out());
+        assertTrue(r.out().contains("node(s) had untolerated taint {dedicated: gpu}"), r.out());
+        assertTrue((r.out() + r.err()).contains("error: --kube-version/--feature-gates: the shell keeps the semantics it started with (v1.34.1)"),
+                r.out() + r.err());
+    }
+
+    @Test
     void aBadKubeVersionIsAUsageError() {
         Result r = run(null, "schedule", "--cluster", "samples/quickstart/cluster.yaml", "-f", "samples/quickstart/pod.yaml",
                 "--kube-version", "1.2x");
