@@ -97,6 +97,48 @@ class KubeVersionsCliTest {
         assertEquals(0, CliTest.run(null, "validate", "--kube-version", "1.35", writeConfig()).code());
     }
 
+    @Test
+    void configurationApiFollowsTheVersion() throws Exception {
+        Path bt = dir.resolve("binding-timeout.yaml");
+        Files.writeString(bt, """
+                apiVersion: kubescheduler.config.k8s.io/v1
+                kind: KubeSchedulerConfiguration
+                profiles:
+                - schedulerName: default-scheduler
+                  pluginConfig:
+                  - name: DynamicResources
+                    args:
+                      bindingTimeout: 500ms
+                """);
+        assertTrue(CliTest.run(null, "validate", "--kube-version", "1.34", bt.toString()).err()
+                .contains("decoding args for plugin DynamicResources: strict decoding error: unknown field \"bindingTimeout\""));
+        assertTrue(CliTest.run(null, "validate", "--kube-version", "1.35", bt.toString()).err()
+                .contains("profiles[0].pluginConfig[0].args.bindingTimeout: Forbidden: DRADeviceBindingConditions or DRAResourceClaimDeviceStatus"
+                        + " feature gate is disabled"));
+        assertTrue(CliTest.run(null, "validate", "--kube-version", "1.36", bt.toString()).err()
+                .contains("profiles[0].pluginConfig[0].args.bindingTimeout: Invalid value: \"500ms\": must be at least 1 second"));
+        Path rtcr = dir.resolve("rtcr.yaml");
+        Files.writeString(rtcr, """
+                apiVersion: kubescheduler.config.k8s.io/v1
+                kind: KubeSchedulerConfiguration
+                profiles:
+                - schedulerName: default-scheduler
+                  pluginConfig:
+                  - name: NodeResourcesFit
+                    args:
+                      scoringStrategy:
+                        type: LeastAllocated
+                        resources: [{name: cpu, weight: 1}]
+                        requestedToCapacityRatio:
+                          shape: [{utilization: 50, score: 11}]
+                """);
+        assertTrue(CliTest.run(null, "validate", "--kube-version", "1.35", rtcr.toString()).err()
+                .contains("initializing plugin \"NodeResourcesFit\": scoringStrategy.shape[0].score: Invalid value: 11: not in valid range [0, 10]"));
+        assertTrue(CliTest.run(null, "validate", "--kube-version", "1.36", rtcr.toString()).err()
+                .contains("initializing plugin \"NodeResourcesFit\": scoringStrategy.requestedToCapacityRatio: Forbidden: must be nil when type"
+                        + " is not RequestedToCapacityRatio"));
+    }
+
     private String writeConfig() throws Exception {
         Path f = dir.resolve("config.yaml");
         Files.writeString(f, """
