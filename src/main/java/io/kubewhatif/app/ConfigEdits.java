@@ -165,7 +165,7 @@ public final class ConfigEdits {
     private static Result reload(Configuration old, Map<String, Object> doc, int index, String change) throws ConfigException {
         Configuration c;
         try {
-            c = ConfigLoader.parse(JSON.writeValueAsString(doc));
+            c = ConfigLoader.parse(JSON.writeValueAsString(doc), null, old.features());
         } catch (JsonProcessingException e) {
             throw new IllegalStateException(e);
         }

@@ -1,5 +1,7 @@
 package io.kubewhatif.app;
 
+import io.kubewhatif.engine.version.Features;
+
 import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.fabric8.kubernetes.api.model.HasMetadata;
@@ -77,16 +79,32 @@ public final class Session {
         this.validation = validation;
     }
 
-    /** Loads cluster manifests and a configuration (null: the v1 defaults) as a new session. */
+    /** Loads cluster manifests and a configuration (null: the v1 defaults) as a new session, with v1.34.1's semantics. */
     public static Session open(InputStream stdin, List<String> clusterPaths, String configPath) throws InputException, ConfigException {
-        return open(stdin, clusterPaths, configPath, Validation.STRICT);
+        return open(stdin, clusterPaths, configPath, Validation.STRICT, Features.V1_34);
+    }
+
+    /** As above under the release (and gates) of {@code features}, which the session keeps. */
+    public static Session open(InputStream stdin, List<String> clusterPaths, String configPath, Features features)
+            throws InputException, ConfigException {
+        return open(stdin, clusterPaths, configPath, Validation.STRICT, features);
     }
 
     /** As above, with --validate's treatment of unknown fields, for the cluster now and every manifest read later. */
     public static Session open(InputStream stdin, List<String> clusterPaths, String configPath, Validation validation)
             throws InputException, ConfigException {
+        return open(stdin, clusterPaths, configPath, validation, Features.V1_34);
+    }
+
+    /**
+     * As above with both: --validate for every manifest the session reads, and the release (and gates) of
+     * {@code features}, which the session keeps.
+     */
+    public static Session open(InputStream stdin, List<String> clusterPaths, String configPath, Validation validation,
+                               Features features)
+            throws InputException, ConfigException {
         ManifestReader reader = new ManifestReader(stdin);
-        Configuration config = Simulation.loadConfig(reader, configPath);
+        Configuration config = Simulation.loadConfig(reader, configPath, features);
         ConfigEdits.check(config);
         ClusterLoader.Loaded loaded = new ClusterLoader(reader, validation).load(clusterPaths, List.of());
         return new Session(new State(loaded.cluster(), config), loaded.warnings(), validation);

@@ -11,6 +11,7 @@ import io.kubewhatif.engine.util.GoQuote;
 import io.kubewhatif.extender.HttpExtender;
 import io.kubewhatif.extender.TlsSetupException;
 import io.kubewhatif.engine.framework.SchedulerOptions;
+import io.kubewhatif.engine.version.Features;
 import io.kubewhatif.load.ClusterLoader;
 import io.kubewhatif.load.InputException;
 import io.kubewhatif.load.ManifestReader;
@@ -33,46 +34,49 @@ public final class Simulation {
     private Simulation() {
     }
 
-    /** Reads a KubeSchedulerConfiguration or a bare KubeSchedulerProfile; null path means the v1 defaults. */
-    public static Configuration loadConfig(ManifestReader reader, String path) throws InputException, ConfigException {
+    /**
+     * Reads a KubeSchedulerConfiguration or a bare KubeSchedulerProfile as the release of {@code features} does; a null
+     * path means that release's defaults.
+     */
+    public static Configuration loadConfig(ManifestReader reader, String path, Features features) throws InputException, ConfigException {
         if (path == null) {
-            return ConfigLoader.defaults();
+            return ConfigLoader.defaults(features);
         }
-        return ConfigLoader.parseConfigOrProfile(reader.readText(path), null);
+        return ConfigLoader.parseConfigOrProfile(reader.readText(path), null, features);
     }
 
-    /** Loads everything and schedules the pods of {@code podPaths} in order. */
+    /** Loads everything and schedules the pods of {@code podPaths} in order, with v1.34.1's semantics. */
     public static RunReport schedule(InputStream stdin, List<String> clusterPaths, List<String> podPaths, String configPath,
                                      SchedulerOptions options) throws InputException {
-        return schedule(stdin, clusterPaths, podPaths, configPath, options, ManifestReader.DEFAULT_MAX_INPUT_BYTES);
+        return schedule(stdin, clusterPaths, podPaths, configPath, options, ManifestReader.DEFAULT_MAX_INPUT_BYTES, Features.V1_34);
     }
 
-    /** As above, refusing any input larger than {@code maxInputBytes} (--max-input-size). */
+    /**
+     * As above under the release (and gates) of {@code features}, refusing any input larger than {@code maxInputBytes}
+     * (--max-input-size).
+     */
     public static RunReport schedule(InputStream stdin, List<String> clusterPaths, List<String> podPaths, String configPath,
-                                     SchedulerOptions options, long maxInputBytes) throws InputException {
-        return schedule(stdin, clusterPaths, podPaths, configPath, options, maxInputBytes, Validation.STRICT);
+                                     SchedulerOptions options, long maxInputBytes, Features features) throws InputException {
+        return schedule(stdin, clusterPaths, podPaths, configPath, options, maxInputBytes, Validation.STRICT, features);
     }
 
     /** As above, with --validate's treatment of unknown fields. */
     public static RunReport schedule(InputStream stdin, List<String> clusterPaths, List<String> podPaths, String configPath,
-                                     SchedulerOptions options, long maxInputBytes, Validation validation) throws InputException {
+                                     SchedulerOptions options, long maxInputBytes, Validation validation, Features features)
+            throws InputException {
         ObjectDecoder.warmUp();
         ManifestReader reader = new ManifestReader(stdin, maxInputBytes);
         Configuration config;
         try {
-            config = loadConfig(reader, configPath);
+            config = loadConfig(reader, configPath, features);
         } catch (ConfigException e) {
-            RunReport r = new RunReport();
-            r.configError = e.getMessage();
-            return r;
+            return RunReport.configError(e.getMessage(), features);
         }
         List<Extender> extenders;
         try {
             extenders = buildExtenders(config);
         } catch (ConfigException e) {
-            RunReport r = new RunReport();
-            r.configError = e.getMessage();
-            return r;
+            return RunReport.configError(e.getMessage(), features);
         }
         ClusterLoader.Loaded loaded = new ClusterLoader(reader, validation).load(clusterPaths, podPaths);
         RunReport report = Engine.run(config, loaded.cluster(), loaded.podsToSchedule(), options, extenders);
@@ -111,11 +115,9 @@ public final class Simulation {
         Configuration config = session.config();
         if (configPath != null) {
             try {
-                config = loadConfig(reader, configPath);
+                config = loadConfig(reader, configPath, config.features());
             } catch (ConfigException e) {
-                RunReport r = new RunReport();
-                r.configError = e.getMessage();
-                return r;
+                return RunReport.configError(e.getMessage(), config.features());
             }
         }
         ClusterLoader.Loaded loaded = new ClusterLoader(reader, validation).extend(session.objects(), List.of(), podPaths);
@@ -125,9 +127,7 @@ public final class Simulation {
         try {
             extenders = buildExtenders(config);
         } catch (ConfigException e) {
-            RunReport r = new RunReport();
-            r.configError = e.getMessage();
-            return r;
+            return RunReport.configError(e.getMessage(), config.features());
         }
         RunReport report = Engine.run(config, cluster, loaded.podsToSchedule(), options, extenders);
         report.notes.addAll(loaded.warnings());
@@ -154,7 +154,7 @@ public final class Simulation {
         return out;
     }
 
-    /** The `schedule -o json` output for files (used by the conformance suite). */
+    /** The `schedule -o json` output for files under v1.34.1's semantics. */
     public static String scheduleJson(List<String> clusterPaths, List<String> podPaths, String configPath) throws InputException {
         RunReport r = schedule(InputStream.nullInputStream(), clusterPaths, podPaths, configPath, SchedulerOptions.DEFAULT);
         return JsonRenderer.render(r);

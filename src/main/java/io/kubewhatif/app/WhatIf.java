@@ -1,5 +1,7 @@
 package io.kubewhatif.app;
 
+import io.kubewhatif.engine.version.Features;
+
 import io.fabric8.kubernetes.api.model.HasMetadata;
 import io.fabric8.kubernetes.api.model.Pod;
 import io.kubewhatif.engine.Engine;
@@ -51,7 +53,24 @@ public final class WhatIf {
      *                     for a configuration path that is not given; null elsewhere
      */
     public record Inputs(List<String> clusterPaths, KubectlSnapshot.Options kubectl, boolean fromKubectl, List<String> podPaths,
-                         ClusterLoader.PodOptions podOptions, long maxInputBytes, Validation validation, Session session) {
+                         ClusterLoader.PodOptions podOptions, long maxInputBytes, Validation validation, Session session,
+                         Features features) {
+        public Inputs {
+            // In the shell the session's release applies.
+            features = session != null ? session.config().features() : features == null ? Features.V1_34 : features;
+            validation = validation == null ? Validation.STRICT : validation;
+        }
+
+        /** Inputs with v1.34.1's semantics, strict validation and no session. */
+        public Inputs(List<String> clusterPaths, KubectlSnapshot.Options kubectl, boolean fromKubectl, List<String> podPaths,
+                      ClusterLoader.PodOptions podOptions, long maxInputBytes) {
+            this(clusterPaths, kubectl, fromKubectl, podPaths, podOptions, maxInputBytes, null, null, null);
+        }
+
+        public Inputs(List<String> clusterPaths, KubectlSnapshot.Options kubectl, boolean fromKubectl, List<String> podPaths,
+                      ClusterLoader.PodOptions podOptions, long maxInputBytes, Session session) {
+            this(clusterPaths, kubectl, fromKubectl, podPaths, podOptions, maxInputBytes, null, session, null);
+        }
     }
 
     /** A workflow's result and the warnings noticed while loading its inputs. */
@@ -96,7 +115,7 @@ public final class WhatIf {
         if (path == null && in.session() != null) {
             return in.session().config();
         }
-        return config(reader, path);
+        return config(reader, path, in.features());
     }
 
     /** How results name a configuration: its path, else the shell's (when {@code in} has a session) or the v1 defaults. */
@@ -104,9 +123,9 @@ public final class WhatIf {
         return path != null ? path : in != null && in.session() != null ? "(the shell's)" : "(defaults)";
     }
 
-    static Configuration config(ManifestReader reader, String path) throws InputException, ConfigException {
+    static Configuration config(ManifestReader reader, String path, Features features) throws InputException, ConfigException {
         try {
-            return Simulation.loadConfig(reader, path);
+            return Simulation.loadConfig(reader, path, features);
         } catch (ConfigException e) {
             throw new ConfigException(path == null ? e.getMessage() : path + ": " + e.getMessage(), path);
         }
@@ -266,11 +285,9 @@ public final class WhatIf {
         ManifestReader reader = new ManifestReader(stdin, in.maxInputBytes());
         Configuration config;
         try {
-            config = configPath == null && in.session() != null ? in.session().config() : Simulation.loadConfig(reader, configPath);
+            config = configPath == null && in.session() != null ? in.session().config() : Simulation.loadConfig(reader, configPath, in.features());
         } catch (ConfigException e) {
-            RunReport r = new RunReport();
-            r.configError = e.getMessage();
-            return r;
+            return RunReport.configError(e.getMessage(), in.features());
         }
         ClusterLoader.Loaded loaded = load(stdin, in);
         List<Pod> pods = loaded.podsToSchedule();
@@ -295,7 +312,7 @@ public final class WhatIf {
             throws InputException, ConfigException {
         ManifestReader reader = new ManifestReader(stdin, in.maxInputBytes());
         Configuration a = config(reader, configA, in);
-        Configuration b = config(reader, configB);
+        Configuration b = config(reader, configB, in.features());
         ClusterLoader.Loaded loaded = load(stdin, in);
         ProfileDiff.Result r = ProfileDiff.run(a, b, loaded.cluster(), loaded.podsToSchedule(), options);
         if (r.configErrorA() != null) {

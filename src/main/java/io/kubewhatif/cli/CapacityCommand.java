@@ -74,9 +74,9 @@ public final class CapacityCommand implements Callable<Integer> {
             }
             WhatIfRenderer r = workflow.renderer(root.env);
             String text = switch (workflow.format()) {
-                case json -> WhatIfRenderer.json(WhatIfRenderer.capacityTree(o.result().template(), res, o.notes()));
-                case yaml -> WhatIfRenderer.yaml(WhatIfRenderer.capacityTree(o.result().template(), res, o.notes()));
-                default -> r.capacity(o.result().template(), res, o.notes());
+                case json -> WhatIfRenderer.json(WorkflowMixin.versioned(in, WhatIfRenderer.capacityTree(o.result().template(), res, o.notes())));
+                case yaml -> WhatIfRenderer.yaml(WorkflowMixin.versioned(in, WhatIfRenderer.capacityTree(o.result().template(), res, o.notes())));
+                default -> r.capacity(o.result().template(), res, o.notes()) + WorkflowMixin.versionLine(in);
             };
             if (res.partial() && workflow.structured()) {
                 // The human output opens with this line; JSON and YAML say "partial": true, and stderr says why.

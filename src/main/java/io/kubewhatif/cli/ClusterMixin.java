@@ -2,7 +2,9 @@ package io.kubewhatif.cli;
 
 import io.kubewhatif.app.Session;
 import io.kubewhatif.app.WhatIf;
+import io.kubewhatif.engine.version.Features;
 import io.kubewhatif.load.ClusterLoader;
+import io.kubewhatif.load.InputException;
 import io.kubewhatif.load.KubectlSnapshot;
 import io.kubewhatif.load.Validation;
 import picocli.CommandLine.Model.CommandSpec;
@@ -62,7 +64,7 @@ public final class ClusterMixin {
      * @param replicas  --replicas for the workloads of {@code pods}, or null
      */
     WhatIf.Inputs inputs(CommandSpec spec, Cli.Env env, Live live, long maxInputBytes, Validation validation, String namespace,
-                         List<String> pods, Integer replicas) {
+                         List<String> pods, Integer replicas) throws InputException {
         Session session = session(spec);
         if (session != null && (!cluster.isEmpty() || live.fromKubectl)) {
             throw inShell(spec, "--cluster/--from-kubectl");
@@ -74,8 +76,18 @@ public final class ClusterMixin {
             throw new ParameterException(spec.commandLine(), "--replicas: must be 0 or more, got " + replicas);
         }
         KubectlSnapshot.Options kubectl = new KubectlSnapshot.Options(live.context, live.kubeconfig, namespace, env.environment());
+        KubectlSnapshot.Options liveCluster = live.fromKubectl ? kubectl : null;
+        for (String p : paths()) {
+            if (liveCluster == null && p.startsWith(WhatIf.KUBECTL_PREFIX)) {
+                String context = p.substring(WhatIf.KUBECTL_PREFIX.length());
+                liveCluster = new KubectlSnapshot.Options(context.isEmpty() ? live.context : context, live.kubeconfig, namespace,
+                        env.environment());
+            }
+        }
+        Features features = KubeVersionChoice.resolve(spec, (RootCommand) spec.root().userObject(), liveCluster)
+                .warn(spec.commandLine().getErr()).features();
         return new WhatIf.Inputs(paths(), kubectl, live.fromKubectl, pods == null ? List.of() : pods,
-                new ClusterLoader.PodOptions(namespace, replicas), maxInputBytes, validation, session);
+                new ClusterLoader.PodOptions(namespace, replicas), maxInputBytes, validation, session, features);
     }
 
     private List<String> paths() {

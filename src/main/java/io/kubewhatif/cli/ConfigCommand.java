@@ -3,6 +3,7 @@ package io.kubewhatif.cli;
 import io.kubewhatif.app.Simulation;
 import io.kubewhatif.engine.config.ConfigWriter;
 import io.kubewhatif.engine.config.Configuration;
+import io.kubewhatif.engine.version.Features;
 import io.kubewhatif.load.ManifestReader;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -38,8 +39,9 @@ public final class ConfigCommand implements Callable<Integer> {
     @Override
     public Integer call() throws Exception {
         // In the shell, without --config: the session's configuration, edits included.
+        Features features = KubeVersionChoice.resolve(spec, root, null).features();
         Configuration c = config == null && root.session != null ? root.session.config()
-                : Simulation.loadConfig(new ManifestReader(root.env.stdin()), config);
+                : Simulation.loadConfig(new ManifestReader(root.env.stdin()), config, features);
         PrintWriter out = spec.commandLine().getOut();
         out.print(expand ? ConfigWriter.toYamlExpanded(c) : ConfigWriter.toYaml(c));
         out.flush();

@@ -73,9 +73,9 @@ public final class DiffCommand implements Callable<Integer> {
         String b = WhatIf.configLabel(configB, null);
         WhatIfRenderer r = workflow.renderer(root.env);
         switch (workflow.format()) {
-            case json -> out.print(WhatIfRenderer.json(WhatIfRenderer.tree(o.result(), a, b, o.notes())));
-            case yaml -> out.print(WhatIfRenderer.yaml(WhatIfRenderer.tree(o.result(), a, b, o.notes())));
-            default -> out.print(r.diff(o.result(), a, b, o.notes()));
+            case json -> out.print(WhatIfRenderer.json(WorkflowMixin.versioned(in, WhatIfRenderer.tree(o.result(), a, b, o.notes()))));
+            case yaml -> out.print(WhatIfRenderer.yaml(WorkflowMixin.versioned(in, WhatIfRenderer.tree(o.result(), a, b, o.notes()))));
+            default -> out.print(r.diff(o.result(), a, b, o.notes()) + WorkflowMixin.versionLine(in));
         }
         out.flush();
         err.flush();

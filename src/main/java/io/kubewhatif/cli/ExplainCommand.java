@@ -70,9 +70,9 @@ public final class ExplainCommand implements java.util.concurrent.Callable<Integ
         }
         WhatIfRenderer r = workflow.renderer(root.env);
         switch (workflow.format()) {
-            case json -> out.print(WhatIfRenderer.json(WhatIfRenderer.tree(o.result(), o.notes())));
-            case yaml -> out.print(WhatIfRenderer.yaml(WhatIfRenderer.tree(o.result(), o.notes())));
-            default -> out.print(r.explain(o.result(), o.notes()));
+            case json -> out.print(WhatIfRenderer.json(WorkflowMixin.versioned(in, WhatIfRenderer.tree(o.result(), o.notes()))));
+            case yaml -> out.print(WhatIfRenderer.yaml(WorkflowMixin.versioned(in, WhatIfRenderer.tree(o.result(), o.notes()))));
+            default -> out.print(r.explain(o.result(), o.notes()) + WorkflowMixin.versionLine(in));
         }
         out.flush();
         err.flush();

@@ -4,6 +4,7 @@ import io.kubewhatif.engine.config.PluginCatalog;
 import io.kubewhatif.render.PluginsRenderer;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
+import picocli.CommandLine.ParentCommand;
 import picocli.CommandLine.Spec;
 import picocli.CommandLine.Model.CommandSpec;
 
@@ -11,13 +12,16 @@ import java.io.PrintWriter;
 import java.util.concurrent.Callable;
 
 /** plugins: the in-tree plugins, their extension points and default weights. */
-@Command(name = "plugins", description = {"List the in-tree plugins of kube-scheduler v1.34.",
+@Command(name = "plugins", description = {"List the in-tree plugins of the kube-scheduler version (--kube-version).",
         "The extension points each implements, where the default profile runs it, its default score weight and the kind of "
         + "args it takes."},
         footerHeading = "%nExamples:%n",
         footer = {"  kubectl whatif plugins", "  kubectl whatif plugins -o json"})
 public final class PluginsCommand implements Callable<Integer> {
     public enum Format { table, json, yaml }
+
+    @ParentCommand
+    RootCommand root;
 
     @Spec
     CommandSpec spec;
@@ -30,9 +34,9 @@ public final class PluginsCommand implements Callable<Integer> {
     boolean noHeaders;
 
     @Override
-    public Integer call() {
+    public Integer call() throws Exception {
         PrintWriter out = spec.commandLine().getOut();
-        var entries = PluginCatalog.inTree();
+        var entries = PluginCatalog.inTree(KubeVersionChoice.resolve(spec, root, null).features());
         switch (format) {
             case json -> out.print(PluginsRenderer.json(entries));
             case yaml -> out.print(PluginsRenderer.yaml(entries));

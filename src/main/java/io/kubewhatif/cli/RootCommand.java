@@ -8,7 +8,7 @@ import picocli.CommandLine.Model.CommandSpec;
 
 /** kubectl-whatif: the subcommands. */
 @Command(name = "kubectl-whatif", mixinStandardHelpOptions = false,
-        description = {"What-if scheduling for Kubernetes: runs one kube-scheduler v1.34 cycle on manifests from files "
+        description = {"What-if scheduling for Kubernetes: runs one kube-scheduler cycle (v1.34, v1.35 or v1.36) on manifests from files "
                 + "and explains every plugin's verdict and score.",
                 "Every command has --help with examples; help COMMAND prints the same."},
         subcommands = {ScheduleCommand.class, ExplainCommand.class, CapacityCommand.class, SimulateCommand.class, DiffCommand.class,
@@ -36,6 +36,25 @@ public final class RootCommand implements Runnable {
 
     @Option(names = "--debug", scope = picocli.CommandLine.ScopeType.INHERIT, description = "Print stack traces of internal errors.")
     boolean debug;
+
+    @Option(names = "--kube-version", paramLabel = "VERSION", scope = picocli.CommandLine.ScopeType.INHERIT,
+            completionCandidates = KubeVersionCandidates.class,
+            description = "Kubernetes version whose kube-scheduler to reproduce: MAJOR.MINOR[.PATCH] of 1.34, 1.35 or 1.36 (a bare "
+                    + "minor means 1.34.1, 1.35.4, 1.36.2). Default: $KUBE_WHATIF_KUBE_VERSION, else the live cluster's version "
+                    + "(--from-kubectl), else 1.36.")
+    String kubeVersion;
+
+    /** The supported minors, for completion. */
+    static final class KubeVersionCandidates implements Iterable<String> {
+        @Override
+        public java.util.Iterator<String> iterator() {
+            return io.kubewhatif.engine.version.Release.supported().stream().map(io.kubewhatif.engine.version.Release::label).iterator();
+        }
+    }
+
+    @Option(names = "--feature-gates", paramLabel = "NAME=BOOL,...", scope = picocli.CommandLine.ScopeType.INHERIT,
+            description = "kube-scheduler feature gates that kube-whatif models (DRA*, NodeDeclaredFeatures); default: the version's defaults.")
+    String featureGates;
 
     @Option(names = {"-h", "--help"}, usageHelp = true, scope = picocli.CommandLine.ScopeType.INHERIT, description = "Show this help.")
     boolean help;

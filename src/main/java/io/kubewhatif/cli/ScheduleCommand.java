@@ -4,6 +4,7 @@ import io.kubewhatif.app.Simulation;
 import io.kubewhatif.engine.diagnostics.CycleReport;
 import io.kubewhatif.engine.diagnostics.RunReport;
 import io.kubewhatif.engine.framework.SchedulerOptions;
+import io.kubewhatif.engine.version.Features;
 import io.kubewhatif.render.AnnotationsRenderer;
 import io.kubewhatif.render.HumanRenderer;
 import io.kubewhatif.render.MarkdownRenderer;
@@ -77,10 +78,11 @@ public final class ScheduleCommand implements Callable<Integer> {
         OutputMixin.Format format = output.format;
         SchedulerOptions options = new SchedulerOptions(allNodes, true, explain || format == OutputMixin.Format.wide,
                 format == OutputMixin.Format.annotations, allowExtenderBind);
+        Features features = KubeVersionChoice.resolve(spec, root, null).features();
         RunReport report = root.session != null
                 ? Simulation.schedule(root.session, root.env.stdin(), podPaths, configPath, options, validation.validation(spec))
                 : Simulation.schedule(root.env.stdin(), cluster, podPaths, configPath, options, limits.maxInputBytes,
-                        validation.validation(spec));
+                        validation.validation(spec), features);
         PrintWriter out = spec.commandLine().getOut();
         PrintWriter err = spec.commandLine().getErr();
         for (String n : report.notes) {

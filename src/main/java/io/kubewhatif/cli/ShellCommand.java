@@ -70,7 +70,8 @@ public final class ShellCommand implements Callable<Integer> {
         if (cluster.contains("-")) {
             throw new InputException("--cluster -: the shell reads its commands from the terminal; give files or directories");
         }
-        Session session = Session.open(root.env.stdin(), cluster, config == null ? null : config.toString(), validation.validation(spec));
+        Session session = Session.open(root.env.stdin(), cluster, config == null ? null : config.toString(), validation.validation(spec),
+                KubeVersionChoice.resolve(spec, root, null).features());
         if (!root.env.tty()) {
             // A script: read as a shell reads one (no prompt, no history, no line editing).
             BufferedReader in = new BufferedReader(new InputStreamReader(root.env.stdin(), StandardCharsets.UTF_8));

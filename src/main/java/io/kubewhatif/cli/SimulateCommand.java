@@ -71,9 +71,9 @@ public final class SimulateCommand implements Callable<Integer> {
         }
         WhatIfRenderer r = workflow.renderer(root.env);
         switch (workflow.format()) {
-            case json -> out.print(WhatIfRenderer.json(WhatIfRenderer.simulateTree(report, queueOrder)));
-            case yaml -> out.print(WhatIfRenderer.yaml(WhatIfRenderer.simulateTree(report, queueOrder)));
-            default -> out.print(r.simulate(report, queueOrder, details));
+            case json -> out.print(WhatIfRenderer.json(WorkflowMixin.versioned(in, WhatIfRenderer.simulateTree(report, queueOrder))));
+            case yaml -> out.print(WhatIfRenderer.yaml(WorkflowMixin.versioned(in, WhatIfRenderer.simulateTree(report, queueOrder))));
+            default -> out.print(r.simulate(report, queueOrder, details) + WorkflowMixin.versionLine(in));
         }
         out.flush();
         err.flush();

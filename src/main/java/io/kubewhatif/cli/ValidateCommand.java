@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.SerializationFeature;
 import io.kubewhatif.app.Simulation;
 import io.kubewhatif.engine.config.ConfigException;
 import io.kubewhatif.engine.config.Configuration;
+import io.kubewhatif.engine.version.Features;
 import io.kubewhatif.engine.framework.FrameworkException;
 import io.kubewhatif.engine.framework.Scheduler;
 import io.kubewhatif.engine.framework.SchedulerOptions;
@@ -61,6 +62,7 @@ public final class ValidateCommand implements Callable<Integer> {
             err.flush();
             return ExitCodes.USAGE;
         }
+        Features features = KubeVersionChoice.resolve(spec, root, null).features();
         ManifestReader reader = new ManifestReader(root.env.stdin(), input.maxInputBytes);
         List<Object> results = new ArrayList<>();
         boolean allValid = true;
@@ -69,7 +71,7 @@ public final class ValidateCommand implements Callable<Integer> {
             List<String> errors = new ArrayList<>();
             boolean readError = false;
             try {
-                Configuration c = Simulation.loadConfig(reader, f);
+                Configuration c = Simulation.loadConfig(reader, f, features);
                 Simulation.buildExtenders(c);
                 Scheduler.create(c, SnapshotBuilder.build(List.of()), InTreeRegistry.factories(), SchedulerOptions.DEFAULT);
                 for (String w : Simulation.configWarnings(f, c)) {

@@ -1,22 +1,42 @@
 package io.kubewhatif.cli;
 
+import io.kubewhatif.engine.version.Features;
+import io.kubewhatif.engine.version.Release;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.ParentCommand;
+
+import java.io.PrintWriter;
+import java.util.concurrent.Callable;
 import picocli.CommandLine.Spec;
 import picocli.CommandLine.Model.CommandSpec;
 
-/** version: the tool's version and the scheduler it reproduces. */
-@Command(name = "version", description = "Print the version of kube-whatif and of the kube-scheduler it reproduces.",
-        footerHeading = "%nExamples:%n", footer = "  kubectl whatif version")
-public final class VersionCommand implements Runnable {
-    public static final String SCHEDULER_VERSION = "v1.34.1";
+/** version: the tool's version, the kube-scheduler versions it reproduces and the one a command would use. */
+@Command(name = "version", description = {"Print the version of kube-whatif and of the kube-scheduler versions it reproduces.",
+        "Names the version commands use (the default, or --kube-version / KUBE_WHATIF_KUBE_VERSION) and lists the supported ones."},
+        footerHeading = "%nExamples:%n", footer = {"  kubectl whatif version", "  kubectl whatif version --kube-version 1.34"})
+public final class VersionCommand implements Callable<Integer> {
+    @ParentCommand
+    RootCommand root;
 
     @Spec
     CommandSpec spec;
 
     @Override
-    public void run() {
+    public Integer call() throws Exception {
+        Features f = KubeVersionChoice.resolve(spec, root, null).features();
         String v = VersionCommand.class.getPackage().getImplementationVersion();
-        spec.commandLine().getOut().println("kube-whatif " + (v == null ? "dev" : v) + " (kube-scheduler " + SCHEDULER_VERSION + " semantics)");
-        spec.commandLine().getOut().flush();
+        PrintWriter out = spec.commandLine().getOut();
+        out.println("kube-whatif " + (v == null ? "dev" : v) + " (kube-scheduler " + f.label() + " semantics)");
+        StringBuilder supported = new StringBuilder();
+        for (Release r : Release.supported()) {
+            supported.append(supported.length() == 0 ? "" : ", ").append("v").append(r.reference())
+                    .append(r.experimental() ? " (experimental)" : "").append(r == Release.newestConfirmed() ? " (default)" : "");
+        }
+        out.println("supported kube-scheduler versions: " + supported);
+        if (!f.changedGates().isEmpty()) {
+            out.println("feature gates: " + f.changedGates());
+        }
+        out.flush();
+        return ExitCodes.OK;
     }
 }

@@ -33,7 +33,8 @@ final class WorkflowMixin {
     }
 
     /** The inputs of the run: the files or live snapshot of --cluster, the pods of -f, within --max-input-size. */
-    WhatIf.Inputs inputs(CommandSpec spec, Cli.Env env, String namespace, List<String> pods, Integer replicas) {
+    WhatIf.Inputs inputs(CommandSpec spec, Cli.Env env, String namespace, List<String> pods, Integer replicas)
+            throws io.kubewhatif.load.InputException {
         return cluster.inputs(spec, env, live, limits.maxInputBytes, validation.validation(spec), namespace, pods, replicas);
     }
 
@@ -44,6 +45,16 @@ final class WorkflowMixin {
     /** JSON or YAML (the machine-readable formats). */
     boolean structured() {
         return output.format == OutputMixin.Format.json || output.format == OutputMixin.Format.yaml;
+    }
+
+    /** A structured result with {@code kubernetesVersion} (and gates) first, as every JSON and YAML output has. */
+    static java.util.Map<String, Object> versioned(WhatIf.Inputs in, java.util.Map<String, Object> tree) {
+        return io.kubewhatif.render.ReportTree.withVersion(in.features(), tree);
+    }
+
+    /** The closing line of the human output: whose semantics the answer has. */
+    static String versionLine(WhatIf.Inputs in) {
+        return "(kube-scheduler " + in.features().label() + " semantics)\n";
     }
 
     WhatIfRenderer renderer(Cli.Env env) {

@@ -43,6 +43,7 @@ public final class Engine {
     public static RunReport run(Configuration config, ClusterSnapshot snapshot, List<Pod> pods, SchedulerOptions options,
                                 List<? extends Extender> extenders) {
         RunReport report = new RunReport();
+        report.features = config.features();
         Scheduler scheduler;
         try {
             scheduler = Scheduler.create(config, snapshot, InTreeRegistry.factories(), options, extenders);

@@ -1,5 +1,9 @@
 package io.kubewhatif.load;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.kubewhatif.engine.version.KubeVersion;
+
 import java.io.ByteArrayOutputStream;
 import java.io.File;
 import java.io.IOException;
@@ -87,6 +91,43 @@ public final class KubectlSnapshot {
                 continue;
             }
             throw new InputException("kubectl get " + String.join(",", resources) + " -A -o json: exit status " + r.exit + ": " + firstLine(r.stderr));
+        }
+    }
+
+    /**
+     * The API server's version, from {@code kubectl version -o json} (read-only): {@code serverVersion.gitVersion},
+     * else {@code major}.{@code minor} (a provider's {@code 28+} read as 28).
+     */
+    public KubeVersion serverVersion() throws InputException {
+        List<String> cmd = new ArrayList<>(List.of(locate(), "version", "-o", "json"));
+        if (options.context() != null) {
+            cmd.addAll(List.of("--context", options.context()));
+        }
+        if (options.kubeconfig() != null) {
+            cmd.addAll(List.of("--kubeconfig", options.kubeconfig()));
+        }
+        Result r = run(cmd);
+        if (r.exit != 0) {
+            throw new InputException("kubectl version -o json: exit status " + r.exit + ": " + firstLine(r.stderr));
+        }
+        JsonNode server;
+        try {
+            server = new ObjectMapper().readTree(r.stdout).path("serverVersion");
+        } catch (IOException e) {
+            throw new InputException("kubectl version -o json: unreadable output: " + firstLine(e.getMessage()));
+        }
+        String git = server.path("gitVersion").asText("");
+        try {
+            return KubeVersion.parse(git);
+        } catch (IllegalArgumentException e) {
+            String major = server.path("major").asText("").replaceAll("[^0-9]", "");
+            String minor = server.path("minor").asText("").replaceAll("[^0-9]", "");
+            try {
+                return KubeVersion.parse(major + "." + minor);
+            } catch (IllegalArgumentException e2) {
+                throw new InputException("kubectl version -o json: no server version in its output (serverVersion.gitVersion \""
+                        + git + "\")");
+            }
         }
     }
 

@@ -81,6 +81,9 @@ public final class ObjectDecoder {
         return out;
     }
 
+    /** Node.status.declaredFeatures (Kubernetes 1.35), which the fabric8 model does not have yet. */
+    static final String NODE_DECLARED_FEATURES = "declaredFeatures";
+
     /**
      * fabric8's model classes keep unknown fields in {@code additionalProperties}, where nothing reads them: a typo
      * such as {@code toleration:} would vanish. Without that catch-all, unknown fields reach the problem handler,
@@ -112,6 +115,11 @@ public final class ObjectDecoder {
             @Override
             public boolean handleUnknownProperty(DeserializationContext ctxt, JsonParser p, JsonDeserializer<?> deserializer,
                                                  Object beanOrClass, String propertyName) throws IOException {
+                if (beanOrClass instanceof io.fabric8.kubernetes.api.model.NodeStatus status && propertyName.equals(NODE_DECLARED_FEATURES)) {
+                    // Newer than the fabric8 model, read by NodeDeclaredFeatures (1.35+): kept in the extra fields.
+                    status.setAdditionalProperty(propertyName, ctxt.readValue(p, List.class));
+                    return true;
+                }
                 Object sink = ctxt.getAttribute(UNKNOWN_FIELDS);
                 if (sink instanceof List<?> list) {
                     @SuppressWarnings("unchecked")

@@ -33,6 +33,8 @@ public final class HumanRenderer {
     private final Style style;
     private final boolean wide;
     private final boolean headers;
+    /** The kube-scheduler version of the report being rendered (the summary line names it), or null. */
+    private String version;
 
     public HumanRenderer(Style style, boolean wide, boolean headers) {
         this.style = style;
@@ -41,6 +43,7 @@ public final class HumanRenderer {
     }
 
     public String render(RunReport run) {
+        version = run.features.label();
         StringBuilder sb = new StringBuilder();
         if (run.configError != null) {
             sb.append("Invalid configuration: ").append(run.configError).append('\n');
@@ -150,7 +153,8 @@ public final class HumanRenderer {
             sb.append(Text.wrap("  " + r.fitError, "  ", WIDTH, s -> s)).append('\n');
         }
         StringBuilder stats = new StringBuilder("  ").append(r.numAllNodes).append(" node(s), ").append(r.evaluatedNodes).append(" evaluated, ")
-                .append(r.feasibleNodes.size()).append(" feasible; profile ").append(r.profile);
+                .append(r.feasibleNodes.size()).append(" feasible; profile ").append(r.profile)
+                .append(version == null ? "" : "; " + version);
         if (r.evaluatedNodes < r.numAllNodes && r.preFilter == null) {
             stats.append(" (stopped early as kube-scheduler does; --all-nodes for a full diagnosis)");
         }

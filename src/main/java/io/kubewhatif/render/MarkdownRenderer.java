@@ -29,7 +29,11 @@ public final class MarkdownRenderer {
         this.explain = explain;
     }
 
+    /** The kube-scheduler version of the report being rendered (the summary line names it), or null. */
+    private String version;
+
     public String render(RunReport run) {
+        version = run.features.label();
         StringBuilder sb = new StringBuilder();
         if (run.configError != null) {
             sb.append("### ").append(FAIL).append(" Invalid scheduler configuration\n\n").append(quote(run.configError)).append('\n');
@@ -102,7 +106,7 @@ public final class MarkdownRenderer {
             sb.append("### ").append(FAIL).append(' ').append(code(r.pod)).append(" is unschedulable\n\n").append(quote(r.fitError)).append("\n\n");
         }
         sb.append(r.numAllNodes).append(" node(s), ").append(r.evaluatedNodes).append(" evaluated, ").append(r.feasibleNodes.size())
-                .append(" feasible; profile ").append(code(r.profile));
+                .append(" feasible; profile ").append(code(r.profile)).append(version == null ? "" : "; kube-scheduler " + version);
         if (r.evaluatedNodes < r.numAllNodes && r.preFilter == null) {
             sb.append(" (kube-scheduler stopped early; `--all-nodes` for a full diagnosis)");
         }

@@ -4,6 +4,7 @@ import io.kubewhatif.engine.config.PluginRef;
 import io.kubewhatif.engine.diagnostics.CycleReport;
 import io.kubewhatif.engine.diagnostics.ExtenderReport;
 import io.kubewhatif.engine.diagnostics.RunReport;
+import io.kubewhatif.engine.version.Features;
 import io.kubewhatif.engine.diagnostics.StatusView;
 
 import java.util.ArrayList;
@@ -39,7 +40,25 @@ public final class ReportTree {
         if (!run.notes.isEmpty()) {
             root.put("notes", run.notes);
         }
-        return root;
+        return withVersion(run.features, root);
+    }
+
+    /**
+     * {@code kubernetesVersion} (the release whose semantics were used) first, then {@code fields}; with
+     * {@code kubernetesVersionExperimental} for a release the real scheduler has not confirmed yet, and
+     * {@code featureGates} for the gates set away from the release's defaults.
+     */
+    public static Map<String, Object> withVersion(Features f, Map<String, Object> fields) {
+        Map<String, Object> out = new LinkedHashMap<>();
+        out.put("kubernetesVersion", "v" + f.version());
+        if (f.release().experimental()) {
+            out.put("kubernetesVersionExperimental", true);
+        }
+        if (!f.changedGates().isEmpty()) {
+            out.put("featureGates", f.changedGates());
+        }
+        out.putAll(fields);
+        return out;
     }
 
     public static Map<String, Object> step(CycleReport r, boolean inSequence) {

@@ -81,7 +81,8 @@ public final class SetCommand implements Runnable {
 
         @Override
         public Integer call() throws InputException, ConfigException {
-            Configuration c = Simulation.loadConfig(new ManifestReader(InputStream.nullInputStream()), file.toString());
+            Configuration c = Simulation.loadConfig(new ManifestReader(InputStream.nullInputStream()), file.toString(),
+                    parent.session.config().features());
             ConfigEdits.Result r = new ConfigEdits.Result(c, ConfigEdits.profile(parent.session.config(), null),
                     ConfigEdits.profile(c, null), "set config " + file);
             parent.session.setConfig(c, r.change());

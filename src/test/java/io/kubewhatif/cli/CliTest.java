@@ -117,7 +117,47 @@ class CliTest {
     void versionPrints() {
         Result r = run(null, "version");
         assertEquals(0, r.code());
-        assertTrue(r.out().contains("kube-scheduler v1.34.1"), r.out());
+        assertTrue(r.out().contains("(kube-scheduler v1.36.2 semantics)"), r.out());
+        assertTrue(r.out().contains("supported kube-scheduler versions: v1.34.1, v1.35.4, v1.36.2 (default)"), r.out());
+        Result older = run(null, "version", "--kube-version", "v1.34.7");
+        assertTrue(older.out().contains("(kube-scheduler v1.34.7 semantics)"), older.out());
+    }
+
+    @Test
+    void theShellKeepsTheVersionItStartedWith() {
+        Result r = run("schedule -f samples/quickstart/pod.yaml -o json\nschedule -f samples/quickstart/pod.yaml --kube-version 1.35\nexit\n",
+                "shell", "--cluster", "samples/quickstart/cluster.yaml", "--kube-version", "1.34", "--history", "");
+        assertTrue(r.out().contains("\"kubernetesVersion\" : \"v1.34.1\""), r.out());
+        assertTrue(r.out().contains("node(s) had untolerated taint {dedicated: gpu}"), r.out());
+        assertTrue((r.out() + r.err()).contains("error: --kube-version/--feature-gates: the shell keeps the semantics it started with (v1.34.1)"),
+                r.out() + r.err());
+    }
+
+    @Test
+    void aBadKubeVersionIsAUsageError() {
+        Result r = run(null, "schedule", "--cluster", "samples/quickstart/cluster.yaml", "-f", "samples/quickstart/pod.yaml",
+                "--kube-version", "1.2x");
+        assertEquals(2, r.code());
+        assertTrue(r.err().startsWith("error: --kube-version: \"1.2x\" is not a Kubernetes version (MAJOR.MINOR[.PATCH], e.g. 1.35 or v1.34.2)\n"),
+                r.err());
+        Result old = run(null, "plugins", "--kube-version", "1.33");
+        assertEquals(2, old.code());
+        assertTrue(old.err().startsWith("error: --kube-version: kube-whatif does not model Kubernetes 1.33 (supported: 1.34, 1.35, 1.36)"),
+                old.err());
+    }
+
+    @Test
+    void featureGatesAreCheckedInKubeSchedulersWords() {
+        Result bad = run(null, "plugins", "--feature-gates", "NodeDeclaredFeatures=maybe");
+        assertEquals(2, bad.code());
+        assertTrue(bad.err().startsWith("error: invalid argument \"NodeDeclaredFeatures=maybe\" for \"--feature-gates\" flag: invalid value of"
+                + " NodeDeclaredFeatures=maybe, err: strconv.ParseBool: parsing \"maybe\": invalid syntax"), bad.err());
+        Result unknown = run(null, "plugins", "--feature-gates", "Nope=true");
+        assertTrue(unknown.err().contains("unrecognized feature gate: Nope"), unknown.err());
+        Result tooEarly = run(null, "plugins", "--kube-version", "1.34", "--feature-gates", "NodeDeclaredFeatures=true");
+        assertTrue(tooEarly.err().contains("unrecognized feature gate: NodeDeclaredFeatures (in Kubernetes 1.34)"), tooEarly.err());
+        Result off = run(null, "plugins", "--feature-gates", "NodeDeclaredFeatures=false", "-o", "json");
+        assertEquals(0, off.code(), off.err());
     }
 
     @Test

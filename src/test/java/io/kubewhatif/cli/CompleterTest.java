@@ -91,7 +91,7 @@ class CompleterTest {
                 new Case("evict -n shop c", List.of("cache-0"), Completer.NO_FILE_COMP),
                 new Case("evict -n ", List.of("shop"), Completer.NO_FILE_COMP),
                 new Case("taint node-", List.of("node-a", "node-b", "node-c", "node-d"), Completer.NO_FILE_COMP),
-                new Case("set weight Node", List.of("NodeAffinity", "NodeName", "NodePorts", "NodeResourcesBalancedAllocation",
+                new Case("set weight Node", List.of("NodeAffinity", "NodeDeclaredFeatures", "NodeName", "NodePorts", "NodeResourcesBalancedAllocation",
                         "NodeResourcesFit", "NodeUnschedulable", "NodeVolumeLimits"), Completer.NO_FILE_COMP),
                 new Case("disable NodeName --point ", List.of("preEnqueue", "queueSort", "preFilter", "filter", "postFilter",
                         "preScore", "score", "reserve", "permit", "preBind", "bind", "postBind"), Completer.NO_FILE_COMP),

@@ -46,6 +46,7 @@ class LiveSnapshotTest {
         log = dir.resolve("invocations.log");
         fixture = dir.resolve("snapshot.json");
         Files.writeString(fixture, SNAPSHOT);
+        serverVersion("1", "35", "v1.35.2");
         writeKubectl("""
                 #!/bin/sh
                 printf '%s\\n' "$*" >> "LOG"
@@ -53,6 +54,7 @@ class LiveSnapshotTest {
                   case "$*" in *resourceslices*) echo 'error: the server doesn'"'"'t have a resource type "resourceslices"' >&2; exit 1;; esac
                 fi
                 if [ -f "UNREACHABLE" ]; then echo 'Unable to connect to the server: dial tcp 10.0.0.1:6443: i/o timeout' >&2; exit 1; fi
+                if [ "$1" = version ]; then cat "SERVERVERSION"; exit 0; fi
                 cat "FIXTURE"
                 """);
     }
@@ -62,7 +64,8 @@ class LiveSnapshotTest {
         Files.createDirectories(bin);
         Path k = bin.resolve("kubectl");
         Files.writeString(k, script.replace("LOG", log.toString()).replace("FIXTURE", fixture.toString())
-                .replace("FAILTYPES", dir.resolve("failtypes").toString()).replace("UNREACHABLE", dir.resolve("unreachable").toString()));
+                .replace("FAILTYPES", dir.resolve("failtypes").toString()).replace("UNREACHABLE", dir.resolve("unreachable").toString())
+                .replace("SERVERVERSION", dir.resolve("version.json").toString()));
         Files.setPosixFilePermissions(k, PosixFilePermissions.fromString("rwxr-xr-x"));
     }
 
@@ -81,13 +84,27 @@ class LiveSnapshotTest {
         return new Result(code, out.toString(), err.toString());
     }
 
-    List<String> invocations() throws Exception {
+    /** Every kubectl command line run. */
+    List<String> allInvocations() throws Exception {
         return Files.exists(log) ? Files.readAllLines(log) : List.of();
+    }
+
+    /** The snapshot's reads (without the server-version query that picks the kube-scheduler version). */
+    List<String> invocations() throws Exception {
+        return allInvocations().stream().filter(l -> !l.startsWith("version ")).toList();
+    }
+
+    void serverVersion(String major, String minor, String gitVersion) throws Exception {
+        Files.writeString(dir.resolve("version.json"), "{\"clientVersion\": {\"major\": \"1\", \"minor\": \"36\", \"gitVersion\": \"v1.36.0\"},"
+                + " \"serverVersion\": {\"major\": \"" + major + "\", \"minor\": \"" + minor + "\", \"gitVersion\": \"" + gitVersion + "\"}}");
     }
 
     void assertReadOnly() throws Exception {
         assertFalse(invocations().isEmpty(), "kubectl was run");
-        for (String line : invocations()) {
+        for (String line : allInvocations()) {
+            if (line.startsWith("version -o json")) {
+                continue;
+            }
             assertTrue(line.startsWith("get "), "only 'kubectl get': " + line);
             assertTrue(line.contains(" -A -o json"), line);
             assertFalse(line.toLowerCase().contains("secret"), "never Secrets: " + line);
@@ -132,8 +149,8 @@ class LiveSnapshotTest {
         Files.writeString(dir.resolve("unreachable"), "");
         Result r = run("explain", "web", "-n", "shop", "--from-kubectl");
         assertEquals(ExitCodes.BAD_INPUT, r.code());
-        assertTrue(r.err().startsWith("error: kubectl get nodes,pods,"), r.err());
-        assertTrue(r.err().endsWith(" -A -o json: exit status 1: Unable to connect to the server: dial tcp 10.0.0.1:6443: i/o timeout\n"), r.err());
+        assertTrue(r.err().startsWith("error: kubectl version -o json: "), r.err());
+        assertTrue(r.err().endsWith("exit status 1: Unable to connect to the server: dial tcp 10.0.0.1:6443: i/o timeout\n"), r.err());
         assertEquals(1, r.err().lines().count(), r.err());
     }
 
@@ -149,5 +166,29 @@ class LiveSnapshotTest {
         Result r = run("explain", "web");
         assertEquals(ExitCodes.USAGE, r.code());
         assertTrue(r.err().startsWith("error: Missing required option: '--cluster=PATH' (or --from-kubectl)"), r.err());
+    }
+
+    @Test
+    void theLiveClusterChoosesTheKubeSchedulerVersion() throws Exception {
+        Result r = run("simulate", "--from-kubectl", "-f", "samples/capacity/pod.yaml", "-o", "json");
+        assertTrue(r.out().contains("\"kubernetesVersion\" : \"v1.35.2\""), r.out());
+        assertTrue(allInvocations().contains("version -o json"), allInvocations().toString());
+        assertReadOnly();
+    }
+
+    @Test
+    void anUnsupportedServerGetsTheNearestVersionWithAWarning() throws Exception {
+        serverVersion("1", "31+", "v1.31.4-eks-1234");
+        Result r = run("simulate", "--from-kubectl", "-f", "samples/capacity/pod.yaml", "-o", "json");
+        assertTrue(r.err().contains("warning: the cluster runs Kubernetes v1.31.4, which kube-whatif does not model; using the nearest"
+                + " supported version, v1.34.1"), r.err());
+        assertTrue(r.out().contains("\"kubernetesVersion\" : \"v1.34.1\""), r.out());
+    }
+
+    @Test
+    void anExplicitVersionWinsOverTheServers() throws Exception {
+        Result r = run("simulate", "--from-kubectl", "-f", "samples/capacity/pod.yaml", "-o", "json", "--kube-version", "1.36");
+        assertTrue(r.out().contains("\"kubernetesVersion\" : \"v1.36.2\""), r.out());
+        assertFalse(allInvocations().contains("version -o json"), allInvocations().toString());
     }
 }

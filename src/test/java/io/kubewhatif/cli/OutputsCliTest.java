@@ -47,6 +47,10 @@ class OutputsCliTest {
         return run(Cli.Env.test(new ByteArrayInputStream(new byte[0])), args);
     }
 
+    static Result runEnv(Map<String, String> environment, String... args) {
+        return run(new Cli.Env(new ByteArrayInputStream(new byte[0]), false, true, "kubectl-whatif", false, environment), args);
+    }
+
     // ---- config
 
     @Test
@@ -127,7 +131,7 @@ class OutputsCliTest {
 
     @Test
     void pluginsTableListsEveryInTreePluginWithinEightyColumns() {
-        Result r = run("plugins");
+        Result r = run("plugins", "--kube-version", "1.34");
         assertEquals(0, r.code(), r.err());
         List<String> lines = r.out().lines().toList();
         assertTrue(lines.get(0).startsWith("NAME") && lines.get(0).contains("WEIGHT") && lines.get(0).contains("EXTENSION POINTS"), lines.get(0));
@@ -136,14 +140,62 @@ class OutputsCliTest {
         assertTrue(r.out().contains("NodeName                              -  filter\n"), r.out());
         long names = lines.stream().filter(l -> !l.startsWith(" ")).count() - 1;
         assertEquals(19, names, r.out());
-        Result bare = run("plugins", "--no-headers");
+        Result bare = run("plugins", "--no-headers", "--kube-version", "1.34");
         assertFalse(bare.out().startsWith("NAME"), bare.out());
         assertEquals(lines.size() - 1, bare.out().lines().count());
     }
 
     @Test
+    void pluginsAndConfigFollowTheVersion() throws Exception {
+        JsonNode v134 = JSON.readTree(run("plugins", "-o", "json", "--kube-version", "1.34").out()).get("plugins");
+        JsonNode v135 = JSON.readTree(run("plugins", "-o", "json", "--kube-version", "1.35").out()).get("plugins");
+        JsonNode v136 = JSON.readTree(run("plugins", "-o", "json", "--kube-version", "1.36").out()).get("plugins");
+        assertFalse(plugin(v134, "DynamicResources").has("defaultWeight"), v134.toString());
+        assertEquals(2, plugin(v135, "DynamicResources").get("defaultWeight").asInt());
+        assertTrue(plugin(v135, "DynamicResources").get("extensionPoints").toString().contains("\"score\""));
+        assertEquals(null, plugin(v134, "NodeDeclaredFeatures"));
+        assertEquals("[]", plugin(v135, "NodeDeclaredFeatures").get("defaultProfile").toString(), "registered, gate off");
+        assertEquals("[\"preFilter\",\"filter\"]", plugin(v136, "NodeDeclaredFeatures").get("defaultProfile").toString());
+        String config = run("config", "--expand", "--kube-version", "1.36").out();
+        assertTrue(config.contains("      - name: InterPodAffinity\n        weight: 2\n      - name: DynamicResources\n        weight: 2\n"), config);
+        assertTrue(config.contains("      - name: DynamicResources\n        weight: 0\n      - name: NodeDeclaredFeatures\n        weight: 0\n"
+                + "    multiPoint:"), "last at filter: " + config);
+        assertTrue(run("config", "--kube-version", "1.36").out().contains("bindingTimeout: 10m0s"));
+        assertFalse(run("config", "--kube-version", "1.35").out().contains("bindingTimeout"), "off without DRADeviceBindingConditions");
+    }
+
+    private static JsonNode plugin(JsonNode plugins, String name) {
+        for (JsonNode p : plugins) {
+            if (p.get("name").asText().equals(name)) {
+                return p;
+            }
+        }
+        return null;
+    }
+
+    @Test
+    void everyOutputNamesTheVersion() throws Exception {
+        Result human = run("schedule", "--cluster", CLUSTER, "-f", POD, "--kube-version", "1.35");
+        assertTrue(human.out().contains("feasible; profile default-scheduler; v1.35.4\n"), human.out());
+        assertTrue(human.out().contains("TaintToleration: node(s) had untolerated taint(s)"), human.out());
+        Result json = run("schedule", "--cluster", CLUSTER, "-f", POD, "-o", "json", "--kube-version", "1.34.2");
+        assertEquals("v1.34.2", JSON.readTree(json.out()).get("kubernetesVersion").asText());
+        assertTrue(json.out().contains("node(s) had untolerated taint(s)"), "v1.34.2 carries the unnamed reason");
+        Result seq = run("schedule", "--cluster", "samples/binpacking/cluster.yaml", "-f", "samples/binpacking/pods.yaml", "-o", "json");
+        assertEquals("v1.36.2", JSON.readTree(seq.out()).get("kubernetesVersion").asText());
+        Result md = run("schedule", "--cluster", CLUSTER, "-f", POD, "-o", "markdown", "--kube-version", "1.34");
+        assertTrue(md.out().contains("; kube-scheduler v1.34.1."), md.out());
+        Result cap = run("capacity", "--cluster", CLUSTER, "-f", "samples/capacity/pod.yaml", "-o", "json", "--feature-gates", "DRAAdminAccess=false");
+        JsonNode c = JSON.readTree(cap.out());
+        assertEquals("v1.36.2", c.get("kubernetesVersion").asText());
+        assertEquals(false, c.get("featureGates").get("DRAAdminAccess").asBoolean(true));
+        Result env = runEnv(Map.of("KUBE_WHATIF_KUBE_VERSION", "1.35"), "simulate", "--cluster", CLUSTER, "-f", POD);
+        assertTrue(env.out().endsWith("(kube-scheduler v1.35.4 semantics)\n"), env.out());
+    }
+
+    @Test
     void pluginsJson() throws Exception {
-        Result r = run("plugins", "-o", "json");
+        Result r = run("plugins", "-o", "json", "--kube-version", "1.34");
         assertEquals(0, r.code(), r.err());
         JsonNode plugins = JSON.readTree(r.out()).get("plugins");
         assertEquals(19, plugins.size());
@@ -157,7 +209,7 @@ class OutputsCliTest {
         assertEquals("[\"preFilter\",\"filter\",\"preScore\",\"score\"]", fit.get("extensionPoints").toString());
         assertEquals("NodeResourcesFitArgs", fit.get("argsKind").asText());
         assertEquals("LeastAllocated", fit.get("defaultArgs").get("scoringStrategy").get("type").asText());
-        Result y = run("plugins", "-o", "yaml");
+        Result y = run("plugins", "-o", "yaml", "--kube-version", "1.34");
         assertEquals(19, YAML.readTree(y.out()).get("plugins").size());
     }
 
@@ -190,7 +242,7 @@ class OutputsCliTest {
 
     @Test
     void markdownHasHeadingAndTables() {
-        Result r = run("schedule", "--cluster", CLUSTER, "-f", POD, "-o", "markdown");
+        Result r = run("schedule", "--cluster", CLUSTER, "-f", POD, "-o", "markdown", "--kube-version", "1.34");
         assertEquals(0, r.code(), r.err());
         assertTrue(r.out().startsWith("### ✅ `shop/web-7f9c` → `node-c`\n"), r.out());
         assertTrue(r.out().contains("| `node-a` | ❌ | **NodeResourcesFit**: Insufficient cpu |"), r.out());
@@ -214,7 +266,7 @@ class OutputsCliTest {
 
     @Test
     void annotationsCarryTheSimulatorsResults() throws Exception {
-        Result r = run("schedule", "--cluster", CLUSTER, "-f", POD, "-o", "annotations");
+        Result r = run("schedule", "--cluster", CLUSTER, "-f", POD, "-o", "annotations", "--kube-version", "1.34");
         assertEquals(0, r.code(), r.err());
         assertEquals("", r.err());
         JsonNode pod = YAML.readTree(r.out());
@@ -314,7 +366,7 @@ class OutputsCliTest {
 
     @Test
     void noHeadersDropsTableHeaders() {
-        Result r = run("schedule", "--cluster", CLUSTER, "-f", POD, "--no-headers");
+        Result r = run("schedule", "--cluster", CLUSTER, "-f", POD, "--no-headers", "--kube-version", "1.34");
         assertFalse(r.out().contains("NODE "), r.out());
         assertTrue(r.out().contains("\nnode-c <  300  200  68  93  0  661\n"), r.out());
     }
@@ -325,7 +377,7 @@ class OutputsCliTest {
         Path c = dir.resolve("long.yaml");
         Files.writeString(c, cluster);
         for (String o : List.of("table", "wide")) {
-            Result r = run("schedule", "--cluster", c.toString(), "-f", POD, "-o", o);
+            Result r = run("schedule", "--cluster", c.toString(), "-f", POD, "-o", o, "--kube-version", "1.34");
             assertEquals(0, r.code(), r.err());
             assertTrue(r.out().startsWith("shop/web-7f9c -> gke-production-cluster-default-pool-8f2d1c3a-cx9z\n"), "the verdict keeps the full name");
             if (o.equals("table")) {
@@ -336,7 +388,7 @@ class OutputsCliTest {
         String domains = Files.readString(Path.of(CLUSTER)).replaceAll("node-([a-d])", "ip-10-0-1-2$1.eu-west-1.compute.internal");
         Path d = dir.resolve("domains.yaml");
         Files.writeString(d, domains);
-        Result r = run("schedule", "--cluster", d.toString(), "-f", POD);
+        Result r = run("schedule", "--cluster", d.toString(), "-f", POD, "--kube-version", "1.34");
         assertTrue(r.out().contains("\nip-10-0-1-2a  +   +"), r.out());
         assertTrue(r.out().endsWith("Node names are shown without their common suffix .eu-west-1.compute.internal.\n"), r.out());
         r.out().lines().forEach(l -> assertTrue(l.length() <= 80, "too wide: " + l));

@@ -1,5 +1,7 @@
 package io.kubewhatif.engine.api;
 
+import io.kubewhatif.engine.version.Features;
+
 import io.kubewhatif.engine.snapshot.ClusterSnapshot;
 import io.kubewhatif.engine.snapshot.NodeInfo;
 import io.kubewhatif.engine.snapshot.PodInfo;
@@ -33,6 +35,16 @@ public interface Handle {
     /** The scheduler extenders, in call order (non-ignorable first); preemption consults them. */
     default List<io.kubewhatif.engine.extender.Extender> extenders() {
         return List.of();
+    }
+
+    /** The features of a plugin's handle; v1.34.1's when a plugin is built without one (unit tests). */
+    static Features featuresOf(Handle handle) {
+        return handle == null ? Features.V1_34 : handle.features();
+    }
+
+    /** The kube-scheduler release and feature gates plugins are built for (upstream's feature.Features). */
+    default Features features() {
+        return Features.V1_34;
     }
 
     /** Threads for per-node loops (upstream's Handle.Parallelizer); results must not depend on their number. */

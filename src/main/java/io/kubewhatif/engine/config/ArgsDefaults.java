@@ -1,5 +1,7 @@
 package io.kubewhatif.engine.config;
 
+import io.kubewhatif.engine.version.Features;
+
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -10,7 +12,7 @@ final class ArgsDefaults {
     private ArgsDefaults() {
     }
 
-    static void apply(String kind, Map<String, Object> a) {
+    static void apply(String kind, Map<String, Object> a, Features features) {
         switch (kind) {
             case "DefaultPreemptionArgs" -> {
                 if (a.get("minCandidateNodesPercentage") == null) {
@@ -63,6 +65,10 @@ final class ArgsDefaults {
                 if (a.get("filterTimeout") == null) {
                     a.put("filterTimeout", new GoDecoder.GoDuration(
                             DynamicResourcesArgs.DEFAULT_FILTER_TIMEOUT.toNanos()));
+                }
+                if (a.get("bindingTimeout") == null && features.dynamicResourcesBindingTimeout()) {
+                    a.put("bindingTimeout", new GoDecoder.GoDuration(
+                            DynamicResourcesArgs.DEFAULT_BINDING_TIMEOUT.toNanos()));
                 }
             }
             default -> {

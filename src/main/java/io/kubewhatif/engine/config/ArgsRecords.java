@@ -52,7 +52,8 @@ final class ArgsRecords {
             }
             case "DynamicResourcesArgs" -> {
                 GoDecoder.GoDuration d = Plain.duration(a, "filterTimeout");
-                yield new DynamicResourcesArgs(Duration.ofNanos(d == null ? 0 : d.nanos()));
+                GoDecoder.GoDuration b = Plain.duration(a, "bindingTimeout");
+                yield new DynamicResourcesArgs(Duration.ofNanos(d == null ? 0 : d.nanos()), b == null ? null : Duration.ofNanos(b.nanos()));
             }
             default -> throw new IllegalArgumentException(kind);
         };
@@ -174,6 +175,9 @@ final class ArgsRecords {
             }
         } else if (rec instanceof DynamicResourcesArgs a) {
             m.put("kind", "DynamicResourcesArgs");
+            if (a.bindingTimeout() != null) {
+                m.put("bindingTimeout", GoFmt.formatDuration(a.bindingTimeout().toNanos()));
+            }
             m.put("filterTimeout", GoFmt.formatDuration(a.filterTimeout().toNanos()));
         } else {
             throw new IllegalArgumentException(String.valueOf(rec));

@@ -1,5 +1,7 @@
 package io.kubewhatif.engine.config;
 
+import io.kubewhatif.engine.version.Features;
+
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
@@ -16,7 +18,7 @@ final class ArgsValidation {
      * configuration. Upstream keys NodeResourcesFit's validator as "NodeResourcesFitArgs", so it never
      * runs here; NodeResourcesFit is validated when the plugin is built instead.
      */
-    static List<FieldError> forConfigValidation(String pluginName, FieldPath p, Map<String, Object> args) {
+    static List<FieldError> forConfigValidation(String pluginName, FieldPath p, Map<String, Object> args, Features features) {
         return switch (pluginName) {
             case "DefaultPreemption" -> defaultPreemption(p, args);
             case "InterPodAffinity" -> interPodAffinity(p, args);
@@ -24,7 +26,7 @@ final class ArgsValidation {
             case "NodeResourcesBalancedAllocation" -> balancedAllocation(p, args);
             case "PodTopologySpread" -> podTopologySpread(p, args);
             case "VolumeBinding" -> volumeBinding(p, args);
-            case "DynamicResources" -> dynamicResources(p, args);
+            case "DynamicResources" -> dynamicResources(p, args, features);
             default -> List.of();
         };
     }
@@ -151,17 +153,28 @@ final class ArgsValidation {
         return "[" + String.join(",", points) + "]";
     }
 
-    static List<FieldError> dynamicResources(FieldPath p, Map<String, Object> a) {
+    static List<FieldError> dynamicResources(FieldPath p, Map<String, Object> a, Features features) {
+        List<FieldError> errs = new ArrayList<>();
         GoDecoder.GoDuration d = Plain.duration(a, "filterTimeout");
         if (d != null && d.nanos() < 0) {
-            return List.of(FieldError.invalidJson(p.child("filterTimeout"), GoFmt.jsonString(d.toString()),
+            errs.add(FieldError.invalidJson(p.child("filterTimeout"), GoFmt.jsonString(d.toString()),
                     "must be zero or positive"));
         }
-        return List.of();
+        GoDecoder.GoDuration b = Plain.duration(a, "bindingTimeout");
+        if (b != null) {
+            if (!features.dynamicResourcesBindingTimeout()) {
+                errs.add(FieldError.forbidden(p.child("bindingTimeout"),
+                        "DRADeviceBindingConditions or DRAResourceClaimDeviceStatus feature gate is disabled"));
+            } else if (b.nanos() < 1_000_000_000L) {
+                errs.add(FieldError.invalidJson(p.child("bindingTimeout"), GoFmt.jsonString(b.toString()),
+                        "must be at least 1 second"));
+            }
+        }
+        return errs;
     }
 
     /** ValidateNodeResourcesFitArgs, which upstream runs when NodeResourcesFit is built (with a nil path). */
-    static List<FieldError> nodeResourcesFit(FieldPath p, Map<String, Object> a) {
+    static List<FieldError> nodeResourcesFit(FieldPath p, Map<String, Object> a, Features features) {
         List<FieldError> errs = new ArrayList<>();
         List<String> ignored = Plain.strings(a, "ignoredResources");
         if (ignored != null) {
@@ -201,9 +214,22 @@ final class ArgsValidation {
                 }
             }
             Map<String, Object> rtc = Plain.map(ss, "requestedToCapacityRatio");
-            if (rtc != null) {
-                errs.addAll(functionShape(Plain.maps(rtc, "shape"), sp.child("shape")));
+            if (!features.strictScoringStrategyValidation()) {
+                if (rtc != null) {
+                    errs.addAll(functionShape(Plain.maps(rtc, "shape"), sp.child("shape")));
+                }
+            } else if (ScoringStrategy.REQUESTED_TO_CAPACITY_RATIO.equals(type)) {
+                if (rtc == null) {
+                    errs.add(FieldError.required(sp.child("requestedToCapacityRatio"),
+                            "must be specified when type is RequestedToCapacityRatio"));
+                } else {
+                    errs.addAll(functionShape(Plain.maps(rtc, "shape"), sp.child("requestedToCapacityRatio").child("shape")));
+                }
+            } else if (rtc != null) {
+                errs.add(FieldError.forbidden(sp.child("requestedToCapacityRatio"), "must be nil when type is not RequestedToCapacityRatio"));
             }
+        } else if (features.strictScoringStrategyValidation()) {
+            errs.add(FieldError.required(sp, "ScoringStrategy field is required"));
         }
         return errs;
     }

@@ -2,6 +2,7 @@ package io.kubewhatif.engine.config;
 
 import io.kubewhatif.engine.config.VersionedConfig.PluginConfigV1;
 import io.kubewhatif.engine.config.VersionedConfig.ProfileV1;
+import io.kubewhatif.engine.version.Features;
 
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
@@ -26,24 +27,36 @@ public final class ConfigLoader {
     private static final String FIND_KIND_TYPE = "struct { APIVersion string \"json:\\\"apiVersion,omitempty\\\"\"; "
             + "Kind string \"json:\\\"kind,omitempty\\\"\" }";
 
-    /** The configuration kube-scheduler runs with when given none. */
+    /** The configuration kube-scheduler v1.34.1 runs with when given none. */
     public static Configuration defaults() {
+        return defaults(Features.V1_34);
+    }
+
+    /** The configuration the release of {@code features} runs with when given none. */
+    public static Configuration defaults(Features features) {
         try {
-            return load(new VersionedConfig());
+            VersionedConfig c = new VersionedConfig();
+            c.features = features;
+            return load(c);
         } catch (ConfigException e) {
             throw new IllegalStateException("default configuration is invalid: " + e.getMessage(), e);
         }
     }
 
-    /** Parses a KubeSchedulerConfiguration document (YAML or JSON). */
+    /** Parses a KubeSchedulerConfiguration document (YAML or JSON) as kube-scheduler v1.34.1 does. */
     public static Configuration parse(String yamlOrJson) throws ConfigException {
         return parse(yamlOrJson, null);
     }
 
     /** As {@link #parse(String)}; sourceName (a file name) is recorded on the exception. */
     public static Configuration parse(String text, String sourceName) throws ConfigException {
+        return parse(text, sourceName, Features.V1_34);
+    }
+
+    /** As {@link #parse(String, String)} under the release (and gates) of {@code features}. */
+    public static Configuration parse(String text, String sourceName, Features features) throws ConfigException {
         try {
-            return load(decode(text));
+            return load(decode(text, features));
         } catch (ConfigException e) {
             throw sourceName == null ? e : new ConfigException(e.getMessage(), sourceName);
         }
@@ -54,15 +67,15 @@ public final class ConfigLoader {
      * KubeSchedulerProfile (a document whose top level has no {@code kind} but a profile's fields). YAML or JSON,
      * pretty-printed or on one line, decide the same way: by the document's top-level keys.
      */
-    public static Configuration parseConfigOrProfile(String text, String sourceName) throws ConfigException {
+    public static Configuration parseConfigOrProfile(String text, String sourceName, Features features) throws ConfigException {
         if (isBareProfile(text)) {
             try {
-                return parseProfile(text);
+                return parseProfile(text, features);
             } catch (ConfigException e) {
                 throw sourceName == null ? e : new ConfigException(e.getMessage(), sourceName);
             }
         }
-        return parse(text, sourceName);
+        return parse(text, sourceName, features);
     }
 
     static boolean isBareProfile(String text) {
@@ -84,6 +97,11 @@ public final class ConfigLoader {
      * would in a full configuration ({@code profiles[0]...}).
      */
     public static Configuration parseProfile(String yamlOrJson) throws ConfigException {
+        return parseProfile(yamlOrJson, Features.V1_34);
+    }
+
+    /** As {@link #parseProfile(String)} under the release (and gates) of {@code features}. */
+    public static Configuration parseProfile(String yamlOrJson, Features features) throws ConfigException {
         DocumentReader.Document doc = DocumentReader.read(yamlOrJson);
         List<JValue.Field> fields = new ArrayList<>();
         fields.add(new JValue.Field("apiVersion", new JValue.Str(V1Schema.API_VERSION)));
@@ -91,7 +109,7 @@ public final class ConfigLoader {
         JValue profile = doc.root() instanceof JValue.Null ? new JValue.Obj(List.of()) : doc.root();
         fields.add(new JValue.Field("profiles", new JValue.Arr(List.of(profile))));
         return load(decodeDocument(new DocumentReader.Document(new JValue.Obj(fields), doc.yaml(),
-                doc.yamlStrictError()), yamlOrJson));
+                doc.yamlStrictError()), yamlOrJson, features));
     }
 
     // ---- decoding ------------------------------------------------------------------------------
@@ -103,10 +121,14 @@ public final class ConfigLoader {
     }
 
     static VersionedConfig decode(String text) throws ConfigException {
-        return decodeDocument(DocumentReader.read(text), text);
+        return decode(text, Features.V1_34);
     }
 
-    private static VersionedConfig decodeDocument(DocumentReader.Document doc, String originalText)
+    static VersionedConfig decode(String text, Features features) throws ConfigException {
+        return decodeDocument(DocumentReader.read(text), text, features);
+    }
+
+    private static VersionedConfig decodeDocument(DocumentReader.Document doc, String originalText, Features features)
             throws ConfigException {
         Gvk gvk = interpret(doc.root());
         if (gvk.kind().isEmpty()) {
@@ -135,10 +157,11 @@ public final class ConfigLoader {
         @SuppressWarnings("unchecked")
         Map<String, Object> decoded = r.value() instanceof Map<?, ?> m ? (Map<String, Object>) m : new LinkedHashMap<>();
         VersionedConfig c = VersionedConfig.fromDecoded(decoded);
+        c.features = features;
         for (int i = 0; i < c.profiles.size(); i++) {
             List<PluginConfigV1> pcs = c.profiles.get(i).pluginConfig;
             for (int j = 0; j < pcs.size(); j++) {
-                String err = decodeArgs(pcs.get(j), i, j);
+                String err = decodeArgs(pcs.get(j), i, j, features);
                 if (err != null) {
                     strict.add(err);
                 }
@@ -219,7 +242,7 @@ public final class ConfigLoader {
      * Decodes one pluginConfig entry's args when its plugin has a registered args kind. Returns the
      * entry's strict decoding error, or null; throws on other errors.
      */
-    private static String decodeArgs(PluginConfigV1 pc, int i, int j) throws ConfigException {
+    private static String decodeArgs(PluginConfigV1 pc, int i, int j, Features features) throws ConfigException {
         String kind = pc.name + "Args";
         if (!V1Schema.ARGS_KINDS.containsKey(kind)) {
             return null;
@@ -245,7 +268,7 @@ public final class ConfigLoader {
             if (actual.version().isEmpty()) {
                 throw new ConfigException("Object 'apiVersion' is missing in '" + data.toJson() + "'");
             }
-            type = registeredType(actual);
+            type = V1Schema.argsType(registeredType(actual), features);
         } catch (ConfigException e) {
             throw new ConfigException(where + decoding + e.getMessage());
         }
@@ -283,9 +306,9 @@ public final class ConfigLoader {
         }
         List<ExtenderConfig> extenders = new ArrayList<>();
         c.extenders.forEach(e -> extenders.add(extender(e)));
-        Configuration typed = new Configuration(profiles, c.percentageOfNodesToScore, c.parallelism, extenders, null);
+        Configuration typed = new Configuration(profiles, c.percentageOfNodesToScore, c.parallelism, extenders, null, c.features);
         return new Configuration(profiles, c.percentageOfNodesToScore, c.parallelism, extenders,
-                ConfigWriter.document(typed, base(c)));
+                ConfigWriter.document(typed, base(c)), c.features);
     }
 
     /** The defaulted fields the records do not model, and each profile's merged plugin sets. */

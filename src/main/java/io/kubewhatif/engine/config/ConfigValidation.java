@@ -1,5 +1,7 @@
 package io.kubewhatif.engine.config;
 
+import io.kubewhatif.engine.version.Features;
+
 import io.kubewhatif.engine.config.InTreePlugins.PluginEntry;
 import io.kubewhatif.engine.config.VersionedConfig.PluginConfigV1;
 import io.kubewhatif.engine.config.VersionedConfig.PluginSetV1;
@@ -40,7 +42,7 @@ final class ConfigValidation {
             for (int i = 0; i < c.profiles.size(); i++) {
                 ProfileV1 p = c.profiles.get(i);
                 FieldPath path = profilesPath.index(i);
-                errs.addAll(FieldError.messages(profile(path, p)));
+                errs.addAll(FieldError.messages(profile(path, p, c.features)));
                 String name = nz(p.schedulerName);
                 if (existing.containsKey(name)) {
                     // upstream passes a *field.Path as the value; it renders as {}
@@ -120,7 +122,7 @@ final class ConfigValidation {
         return null;
     }
 
-    private static List<FieldError> profile(FieldPath path, ProfileV1 p) {
+    private static List<FieldError> profile(FieldPath path, ProfileV1 p, Features features) {
         List<FieldError> errs = new ArrayList<>();
         if (nz(p.schedulerName).isEmpty()) {
             errs.add(FieldError.required(path.child("schedulerName"), ""));
@@ -129,7 +131,7 @@ final class ConfigValidation {
         if (pct != null) {
             errs.add(pct);
         }
-        errs.addAll(pluginConfig(path, p));
+        errs.addAll(pluginConfig(path, p, features));
         return errs;
     }
 
@@ -138,7 +140,7 @@ final class ConfigValidation {
     private static final String API_VERSION_NOTE = "was invalid in version " + GoFmt.quote("v1")
             + " (KubeSchedulerConfiguration is version " + GoFmt.quote(V1Schema.API_VERSION) + ")";
 
-    private static List<FieldError> pluginConfig(FieldPath path, ProfileV1 p) {
+    private static List<FieldError> pluginConfig(FieldPath path, ProfileV1 p, Features features) {
         List<FieldError> errs = new ArrayList<>();
         if (p.plugins != null) {
             // Upstream walks the extension points in Go map order (random); we use a fixed order.
@@ -163,7 +165,7 @@ final class ConfigValidation {
             if (InTreePlugins.REMOVED_IN_V1.contains(pc.name)) {
                 errs.add(FieldError.invalid(pcPath, pc.name, API_VERSION_NOTE));
             } else if (pc.args != null) {
-                errs.addAll(ArgsValidation.forConfigValidation(pc.name, pcPath.child("args"), pc.args));
+                errs.addAll(ArgsValidation.forConfigValidation(pc.name, pcPath.child("args"), pc.args, features));
             }
         }
         return errs;

@@ -1,5 +1,7 @@
 package io.kubewhatif.engine.config;
 
+import io.kubewhatif.engine.version.Features;
+
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
@@ -103,7 +105,7 @@ public final class ConfigWriter {
         }
         List<Object> profiles = new ArrayList<>();
         for (Profile p : c.profiles()) {
-            profiles.add(profile(p, baseProfile(base, p.schedulerName())));
+            profiles.add(profile(p, baseProfile(base, p.schedulerName()), c.features()));
         }
         doc.put("profiles", profiles);
         Object plain = JValue.fromPlain(ArgsRecords.toPlain(doc)).toPlain();
@@ -156,7 +158,7 @@ public final class ConfigWriter {
         return null;
     }
 
-    private static Map<String, Object> profile(Profile p, Map<String, Object> base) {
+    private static Map<String, Object> profile(Profile p, Map<String, Object> base, Features features) {
         Map<String, Object> m = new LinkedHashMap<>();
         m.put("schedulerName", p.schedulerName());
         if (p.percentageOfNodesToScore() != null) {
@@ -168,11 +170,11 @@ public final class ConfigWriter {
         TreeSet<String> enabled = new TreeSet<>();
         p.plugins().values().forEach(l -> l.forEach(r -> enabled.add(r.name())));
         for (Map.Entry<String, Object> e : new TreeMap<>(p.pluginArgs()).entrySet()) {
-            InTreePlugins.Info info = InTreePlugins.get(e.getKey());
+            InTreePlugins.Info info = InTreePlugins.get(e.getKey(), features);
             Map<String, Object> pc = new LinkedHashMap<>();
             pc.put("name", e.getKey());
             if (info != null && info.argsKind() != null) {
-                boolean isDefault = e.getValue().equals(defaultArgs(info.argsKind()));
+                boolean isDefault = e.getValue().equals(defaultArgs(info.argsKind(), features));
                 if (!enabled.contains(e.getKey()) && isDefault) {
                     continue;
                 }
@@ -188,9 +190,9 @@ public final class ConfigWriter {
         return m;
     }
 
-    private static Object defaultArgs(String kind) {
+    private static Object defaultArgs(String kind, Features features) {
         Map<String, Object> a = new LinkedHashMap<>();
-        ArgsDefaults.apply(kind, a);
+        ArgsDefaults.apply(kind, a, features);
         return ArgsRecords.toRecord(kind, a);
     }
 

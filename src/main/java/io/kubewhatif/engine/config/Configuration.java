@@ -1,5 +1,7 @@
 package io.kubewhatif.engine.config;
 
+import io.kubewhatif.engine.version.Features;
+
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.LinkedHashMap;
@@ -15,9 +17,11 @@ import java.util.Optional;
  * @param percentageOfNodesToScore global value (0 = adaptive)
  * @param raw                      the defaulted v1 document as plain maps and lists (the body
  *                                 {@link ConfigWriter} writes); empty when the configuration was built in code
+ * @param features                 the kube-scheduler release (and feature gates) whose semantics the configuration
+ *                                 was loaded under and the plugins run with
  */
 public record Configuration(List<Profile> profiles, int percentageOfNodesToScore, int parallelism,
-                            List<ExtenderConfig> extenders, Map<String, Object> raw) {
+                            List<ExtenderConfig> extenders, Map<String, Object> raw, Features features) {
 
     public static final String DEFAULT_SCHEDULER_NAME = "default-scheduler";
 
@@ -25,6 +29,13 @@ public record Configuration(List<Profile> profiles, int percentageOfNodesToScore
         profiles = List.copyOf(Objects.requireNonNull(profiles, "profiles"));
         extenders = extenders == null ? List.of() : List.copyOf(extenders);
         raw = raw == null ? Map.of() : frozen(raw);
+        features = features == null ? Features.V1_34 : features;
+    }
+
+    /** A configuration built in code, with v1.34.1's semantics. */
+    public Configuration(List<Profile> profiles, int percentageOfNodesToScore, int parallelism,
+                         List<ExtenderConfig> extenders, Map<String, Object> raw) {
+        this(profiles, percentageOfNodesToScore, parallelism, extenders, raw, null);
     }
 
     @SuppressWarnings("unchecked")

@@ -1,5 +1,7 @@
 package io.kubewhatif.engine.config;
 
+import io.kubewhatif.engine.version.Features;
+
 import io.kubewhatif.engine.config.InTreePlugins.Info;
 import io.kubewhatif.engine.config.InTreePlugins.PluginEntry;
 import io.kubewhatif.engine.config.VersionedConfig.PluginConfigV1;
@@ -50,7 +52,7 @@ final class FrameworkBuilder {
         for (ProfileV1 p : c.profiles) {
             Profile built;
             try {
-                built = buildProfile(p);
+                built = buildProfile(p, c.features);
             } catch (BuildException e) {
                 throw new BuildException("initializing profiles: creating profile for scheduler name "
                         + p.schedulerName + ": " + e.getMessage());
@@ -117,7 +119,7 @@ final class FrameworkBuilder {
         }
     }
 
-    private static Profile buildProfile(ProfileV1 p) throws BuildException {
+    private static Profile buildProfile(ProfileV1 p, Features f) throws BuildException {
         Map<String, PluginSetV1> sets = p.plugins;
         Set<String> needed = new HashSet<>();
         sets.values().forEach(s -> s.enabled.forEach(e -> needed.add(e.name())));
@@ -130,9 +132,9 @@ final class FrameworkBuilder {
         }
         // Upstream builds plugins in Go map order; only NodeResourcesFit can fail here once the
         // configuration has been validated, so the order never shows.
-        for (Info info : InTreePlugins.registry().values()) {
+        for (Info info : InTreePlugins.registry(f).values()) {
             if (needed.contains(info.name())) {
-                String err = pluginBuildError(info, configs.get(info.name()));
+                String err = pluginBuildError(info, configs.get(info.name()), f);
                 if (err != null) {
                     throw new BuildException("initializing plugin " + GoFmt.quote(info.name()) + ": " + err);
                 }
@@ -141,12 +143,12 @@ final class FrameworkBuilder {
 
         Map<ExtensionPoint, List<String>> lists = new EnumMap<>(ExtensionPoint.class);
         for (ExtensionPoint point : FRAMEWORK_ORDER) {
-            lists.put(point, pluginList(point, sets.get(point.jsonName())));
+            lists.put(point, pluginList(point, sets.get(point.jsonName()), f));
         }
         PluginSetV1 multiPoint = sets.get(VersionedConfig.MULTI_POINT);
         if (!multiPoint.enabled.isEmpty()) {
             for (ExtensionPoint point : FRAMEWORK_ORDER) {
-                lists.put(point, expand(point, sets.get(point.jsonName()), multiPoint, lists.get(point)));
+                lists.put(point, expand(point, sets.get(point.jsonName()), multiPoint, lists.get(point), f));
             }
         }
         if (lists.get(ExtensionPoint.QUEUE_SORT).size() != 1) {
@@ -159,7 +161,7 @@ final class FrameworkBuilder {
         }
         List<PluginEntry> weighted = new ArrayList<>(sets.get(ExtensionPoint.SCORE.jsonName()).enabled);
         weighted.addAll(multiPoint.enabled);
-        Map<String, Integer> weights = scoreWeights(weighted);
+        Map<String, Integer> weights = scoreWeights(weighted, f);
 
         Map<ExtensionPoint, List<PluginRef>> plugins = new EnumMap<>(ExtensionPoint.class);
         for (ExtensionPoint point : ExtensionPoint.values()) {
@@ -169,11 +171,11 @@ final class FrameworkBuilder {
             }
             plugins.put(point, refs);
         }
-        return new Profile(p.schedulerName, p.percentageOfNodesToScore, plugins, pluginArgs(p));
+        return new Profile(p.schedulerName, p.percentageOfNodesToScore, plugins, pluginArgs(p, f));
     }
 
     /** The error a plugin's factory returns for its args, or null. */
-    private static String pluginBuildError(Info info, PluginConfigV1 pc) {
+    private static String pluginBuildError(Info info, PluginConfigV1 pc, Features f) {
         if (info.argsKind() == null) {
             return null;
         }
@@ -188,13 +190,13 @@ final class FrameworkBuilder {
         // NodeAffinity parses its selectors again here, but configuration validation has already
         // rejected anything it could fail on.
         List<FieldError> errs = switch (info.name()) {
-            case "NodeResourcesFit" -> ArgsValidation.nodeResourcesFit(FieldPath.ROOT, pc.args);
+            case "NodeResourcesFit" -> ArgsValidation.nodeResourcesFit(FieldPath.ROOT, pc.args, f);
             case "NodeResourcesBalancedAllocation" -> ArgsValidation.balancedAllocation(FieldPath.ROOT, pc.args);
             case "InterPodAffinity" -> ArgsValidation.interPodAffinity(FieldPath.ROOT, pc.args);
             case "PodTopologySpread" -> ArgsValidation.podTopologySpread(FieldPath.ROOT, pc.args);
             case "DefaultPreemption" -> ArgsValidation.defaultPreemption(FieldPath.ROOT, pc.args);
             case "VolumeBinding" -> ArgsValidation.volumeBinding(FieldPath.ROOT, pc.args);
-            case "DynamicResources" -> ArgsValidation.dynamicResources(FieldPath.ROOT, pc.args);
+            case "DynamicResources" -> ArgsValidation.dynamicResources(FieldPath.ROOT, pc.args, f);
             default -> List.of();
         };
         if (!errs.isEmpty()) {
@@ -216,11 +218,11 @@ final class FrameworkBuilder {
     }
 
     /** updatePluginList: the explicitly enabled plugins of one point. */
-    private static List<String> pluginList(ExtensionPoint point, PluginSetV1 set) throws BuildException {
+    private static List<String> pluginList(ExtensionPoint point, PluginSetV1 set, Features f) throws BuildException {
         List<String> out = new ArrayList<>();
         Set<String> seen = new HashSet<>();
         for (PluginEntry e : set.enabled) {
-            Info info = InTreePlugins.get(e.name());
+            Info info = InTreePlugins.get(e.name(), f);
             if (info == null) {
                 throw new BuildException(point.interfaceName() + " " + GoFmt.quote(e.name()) + " does not exist");
             }
@@ -239,7 +241,7 @@ final class FrameworkBuilder {
 
     /** expandMultiPointPlugins for one point. */
     private static List<String> expand(ExtensionPoint point, PluginSetV1 set, PluginSetV1 multiPoint,
-                                       List<String> explicit) throws BuildException {
+                                       List<String> explicit, Features f) throws BuildException {
         Set<String> disabled = new HashSet<>();
         set.disabled.forEach(d -> disabled.add(d.name()));
         if (disabled.contains("*")) {
@@ -249,7 +251,7 @@ final class FrameworkBuilder {
         Set<String> multiPointEnabled = new LinkedHashSet<>();
         Set<String> overrides = new HashSet<>();
         for (PluginEntry e : multiPoint.enabled) {
-            Info info = InTreePlugins.get(e.name());
+            Info info = InTreePlugins.get(e.name(), f);
             if (info == null) {
                 throw new BuildException(point.interfaceName() + " " + GoFmt.quote(e.name()) + " does not exist");
             }
@@ -284,11 +286,11 @@ final class FrameworkBuilder {
      * getScoreWeights: explicit score entries take precedence over multiPoint ones, 0 becomes 1, and the
      * running total is checked against overflow with Go's wrapping int64 arithmetic.
      */
-    private static Map<String, Integer> scoreWeights(List<PluginEntry> entries) throws BuildException {
+    private static Map<String, Integer> scoreWeights(List<PluginEntry> entries, Features f) throws BuildException {
         Map<String, Integer> weights = new LinkedHashMap<>();
         long total = 0;
         for (PluginEntry e : entries) {
-            Info info = InTreePlugins.get(e.name());
+            Info info = InTreePlugins.get(e.name(), f);
             if (info == null || !info.implementsPoint(ExtensionPoint.SCORE) || weights.containsKey(e.name())) {
                 continue;
             }
@@ -302,9 +304,9 @@ final class FrameworkBuilder {
         return weights;
     }
 
-    private static Map<String, Object> pluginArgs(ProfileV1 p) {
+    private static Map<String, Object> pluginArgs(ProfileV1 p, Features f) {
         Map<String, Object> out = new LinkedHashMap<>();
-        for (Info info : InTreePlugins.registry().values()) {
+        for (Info info : InTreePlugins.registry(f).values()) {
             if (info.argsKind() == null) {
                 continue;
             }
@@ -317,7 +319,7 @@ final class FrameworkBuilder {
             }
             if (args == null) {
                 args = new LinkedHashMap<>();
-                ArgsDefaults.apply(info.argsKind(), args);
+                ArgsDefaults.apply(info.argsKind(), args, f);
             }
             out.put(info.name(), ArgsRecords.toRecord(info.argsKind(), args));
         }

@@ -1,5 +1,9 @@
 package io.kubewhatif.engine.config;
 
+import io.kubewhatif.engine.version.FeatureGate;
+import io.kubewhatif.engine.version.Features;
+
+import java.util.ArrayList;
 import java.util.Collections;
 import java.util.EnumSet;
 import java.util.LinkedHashMap;
@@ -19,8 +23,9 @@ import static io.kubewhatif.engine.config.ExtensionPoint.RESERVE;
 import static io.kubewhatif.engine.config.ExtensionPoint.SCORE;
 
 /**
- * The v1.34 in-tree registry (plugins/registry.go): every plugin, the extension points its Go type
- * implements, and the args kind it takes. No out-of-tree plugins exist in kube-whatif.
+ * The in-tree registry (plugins/registry.go) of the modeled releases: every plugin, the extension points its Go type
+ * implements, and the args kind it takes; what differs between releases comes from {@link Features}. No out-of-tree
+ * plugins exist in kube-whatif.
  */
 public final class InTreePlugins {
     private InTreePlugins() {
@@ -32,6 +37,9 @@ public final class InTreePlugins {
             return points.contains(p);
         }
     }
+
+    static final String DYNAMIC_RESOURCES = "DynamicResources";
+    static final String NODE_DECLARED_FEATURES = "NodeDeclaredFeatures";
 
     private static final Map<String, Info> REGISTRY = new LinkedHashMap<>();
 
@@ -60,6 +68,7 @@ public final class InTreePlugins {
         register("DefaultBinder", null, BIND);
         register("DefaultPreemption", "DefaultPreemptionArgs", PRE_ENQUEUE, POST_FILTER);
         register("SchedulingGates", null, PRE_ENQUEUE);
+        register("NodeDeclaredFeatures", null, PRE_FILTER, FILTER);
     }
 
     /** A configured plugin name and weight (null when unset) as in a v1 PluginSet. */
@@ -67,7 +76,7 @@ public final class InTreePlugins {
     }
 
     /** getDefaultPlugins() of v1.34 with DynamicResourceAllocation on (GA). */
-    static final List<PluginEntry> DEFAULT_MULTI_POINT = List.of(
+    private static final List<PluginEntry> DEFAULT_MULTI_POINT_V1_34 = List.of(
             new PluginEntry("SchedulingGates", null),
             new PluginEntry("PrioritySort", null),
             new PluginEntry("NodeUnschedulable", null),
@@ -91,13 +100,53 @@ public final class InTreePlugins {
     /** Plugins removed from the v1 API; naming them is a validation error. */
     static final List<String> REMOVED_IN_V1 = List.of("AzureDiskLimits", "CinderLimits", "EBSLimits", "GCEPDLimits");
 
-    /** All in-tree plugins in registry order. */
-    public static Map<String, Info> registry() {
-        return Collections.unmodifiableMap(REGISTRY);
+    /**
+     * getDefaultPlugins() with the release's gates applied: from 1.35 DynamicResources scores with weight 2;
+     * NodeDeclaredFeatures is appended when its gate is on.
+     */
+    static List<PluginEntry> defaultMultiPoint(Features f) {
+        List<PluginEntry> out = new ArrayList<>();
+        for (PluginEntry e : DEFAULT_MULTI_POINT_V1_34) {
+            if (e.name().equals(DYNAMIC_RESOURCES) && f.dynamicResourcesScores()) {
+                out.add(new PluginEntry(DYNAMIC_RESOURCES, 2));
+            } else {
+                out.add(e);
+            }
+        }
+        if (f.nodeDeclaredFeaturesRegistered() && f.enabled(FeatureGate.NODE_DECLARED_FEATURES)) {
+            // Upstream appends it after the list, so it runs last at PreFilter and Filter.
+            out.add(new PluginEntry(NODE_DECLARED_FEATURES, null));
+        }
+        return List.copyOf(out);
     }
 
-    public static Info get(String name) {
-        return REGISTRY.get(name);
+    /** All in-tree plugins of the release in registry order. */
+    public static Map<String, Info> registry(Features f) {
+        Map<String, Info> out = new LinkedHashMap<>();
+        for (Info i : REGISTRY.values()) {
+            Info v = get(i.name(), f);
+            if (v != null) {
+                out.put(v.name(), v);
+            }
+        }
+        return Collections.unmodifiableMap(out);
+    }
+
+    /** The plugin as the release registers it, or null when the release has no such plugin. */
+    public static Info get(String name, Features f) {
+        Info i = REGISTRY.get(name);
+        if (i == null) {
+            return null;
+        }
+        if (name.equals(NODE_DECLARED_FEATURES) && !f.nodeDeclaredFeaturesRegistered()) {
+            return null;
+        }
+        if (name.equals(DYNAMIC_RESOURCES) && f.dynamicResourcesScores()) {
+            Set<ExtensionPoint> points = EnumSet.copyOf(i.points());
+            points.add(SCORE);
+            return new Info(name, Collections.unmodifiableSet(points), i.argsKind());
+        }
+        return i;
     }
 
     /** The plugin whose args have this kind (e.g. NodeResourcesFitArgs), or null. */

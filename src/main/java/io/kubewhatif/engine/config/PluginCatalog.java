@@ -1,5 +1,7 @@
 package io.kubewhatif.engine.config;
 
+import io.kubewhatif.engine.version.Features;
+
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -31,11 +33,11 @@ public final class PluginCatalog {
         }
     }
 
-    /** Every in-tree plugin in registry order (plugins/registry.go). */
-    public static List<Entry> inTree() {
-        Profile dflt = ConfigLoader.defaults().profiles().get(0);
+    /** Every in-tree plugin of the release in registry order (plugins/registry.go), with the release's defaults. */
+    public static List<Entry> inTree(Features features) {
+        Profile dflt = ConfigLoader.defaults(features).profiles().get(0);
         List<Entry> out = new ArrayList<>();
-        for (InTreePlugins.Info info : InTreePlugins.registry().values()) {
+        for (InTreePlugins.Info info : InTreePlugins.registry(features).values()) {
             List<ExtensionPoint> points = new ArrayList<>();
             List<ExtensionPoint> enabled = new ArrayList<>();
             Integer weight = null;

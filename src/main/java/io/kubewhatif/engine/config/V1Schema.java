@@ -95,9 +95,20 @@ final class V1Schema {
             .ptrField("addedAffinity", NODE_AFFINITY);
     static final GoType DYNAMIC_RESOURCES_ARGS = struct("v1", "DynamicResourcesArgs").typeMeta()
             .ptrField("filterTimeout", DURATION);
+    /** 1.35 adds bindingTimeout. */
+    static final GoType DYNAMIC_RESOURCES_ARGS_V1_35 = struct("v1", "DynamicResourcesArgs").typeMeta()
+            .ptrField("filterTimeout", DURATION).ptrField("bindingTimeout", DURATION);
 
     /** Args kinds registered in kubescheduler.config.k8s.io/v1, by kind. */
     static final Map<String, GoType> ARGS_KINDS = new LinkedHashMap<>();
+
+    /** The args type as the release decodes it: DynamicResourcesArgs gained bindingTimeout in 1.35. */
+    static GoType argsType(GoType registered, io.kubewhatif.engine.version.Features features) {
+        if (registered == DYNAMIC_RESOURCES_ARGS && features.dynamicResourcesBindingTimeoutField()) {
+            return DYNAMIC_RESOURCES_ARGS_V1_35;
+        }
+        return registered;
+    }
 
     static {
         ARGS_KINDS.put("DefaultPreemptionArgs", DEFAULT_PREEMPTION_ARGS);

@@ -1,6 +1,7 @@
 package io.kubewhatif.engine.config;
 
 import io.kubewhatif.engine.config.InTreePlugins.PluginEntry;
+import io.kubewhatif.engine.version.Features;
 
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -30,6 +31,8 @@ final class VersionedConfig {
     boolean delayCacheUntilActive;
     List<ProfileV1> profiles = new ArrayList<>();
     List<Map<String, Object>> extenders = new ArrayList<>();
+    /** The release whose API, defaults and validation apply. */
+    Features features = Features.V1_34;
 
     static final class ProfileV1 {
         String schedulerName;
@@ -154,7 +157,7 @@ final class VersionedConfig {
             profiles.get(0).schedulerName = Configuration.DEFAULT_SCHEDULER_NAME;
         }
         for (ProfileV1 p : profiles) {
-            defaultProfile(p);
+            defaultProfile(p, features);
         }
         if (percentageOfNodesToScore == null) {
             percentageOfNodesToScore = 0;
@@ -206,13 +209,13 @@ final class VersionedConfig {
         }
     }
 
-    static void defaultProfile(ProfileV1 p) {
-        p.plugins = mergePlugins(defaultPlugins(), p.plugins);
+    static void defaultProfile(ProfileV1 p, Features features) {
+        p.plugins = mergePlugins(defaultPlugins(features), p.plugins);
         Set<String> existing = new HashSet<>();
         for (PluginConfigV1 pc : p.pluginConfig) {
             existing.add(pc.name);
             if (pc.args != null) {
-                ArgsDefaults.apply(pc.argsKind, pc.args);
+                ArgsDefaults.apply(pc.argsKind, pc.args, features);
             }
         }
         for (String name : pluginsNames(p.plugins)) {
@@ -224,7 +227,7 @@ final class VersionedConfig {
             pc.name = name;
             pc.argsKind = kind;
             pc.args = new LinkedHashMap<>();
-            ArgsDefaults.apply(kind, pc.args);
+            ArgsDefaults.apply(kind, pc.args, features);
             pc.args.put("apiVersion", V1Schema.API_VERSION);
             pc.args.put("kind", kind);
             p.pluginConfig.add(pc);
@@ -240,12 +243,12 @@ final class VersionedConfig {
         return names;
     }
 
-    static Map<String, PluginSetV1> defaultPlugins() {
+    static Map<String, PluginSetV1> defaultPlugins(Features features) {
         Map<String, PluginSetV1> d = new LinkedHashMap<>();
         for (String set : pluginSetNames()) {
             d.put(set, new PluginSetV1());
         }
-        d.get(MULTI_POINT).enabled.addAll(InTreePlugins.DEFAULT_MULTI_POINT);
+        d.get(MULTI_POINT).enabled.addAll(InTreePlugins.defaultMultiPoint(features));
         return d;
     }
 

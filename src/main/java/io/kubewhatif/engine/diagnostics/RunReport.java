@@ -1,5 +1,7 @@
 package io.kubewhatif.engine.diagnostics;
 
+import io.kubewhatif.engine.version.Features;
+
 import java.util.ArrayList;
 import java.util.List;
 
@@ -9,6 +11,16 @@ public final class RunReport {
     /** Warnings gathered while loading (duplicates, unknown kinds …), counted in the JSON "notes". */
     public final List<String> notes = new ArrayList<>();
     public String configError;
+    /** The kube-scheduler release and gates whose semantics were used. */
+    public Features features = Features.V1_34;
+
+    /** A report of a configuration kube-scheduler refuses: the cycle does not run. */
+    public static RunReport configError(String message, Features features) {
+        RunReport r = new RunReport();
+        r.configError = message;
+        r.features = features;
+        return r;
+    }
 
     public boolean isSequence() {
         return steps.size() > 1;

@@ -1,5 +1,7 @@
 package io.kubewhatif.engine.framework;
 
+import io.kubewhatif.engine.version.Features;
+
 import io.kubewhatif.engine.api.BindPlugin;
 import io.kubewhatif.engine.api.Code;
 import io.kubewhatif.engine.api.CycleState;
@@ -79,6 +81,7 @@ public final class Framework implements Handle {
     private Map<String, Map<String, StatusView>> filterTrace;
     private List<Extender> extenders = List.of();
     private final Parallelizer parallelizer;
+    private Features features = Features.V1_34;
 
     private Framework(Profile profile, ClusterSnapshot snapshot, Parallelizer parallelizer) {
         this.profile = profile;
@@ -108,11 +111,18 @@ public final class Framework implements Handle {
         return build(profile, registry, snapshot, List.of(), parallelizer);
     }
 
-    /** With the scheduler's extenders and the threads for per-node loops. */
+    /** With the scheduler's extenders and the threads for per-node loops, under v1.34.1's semantics. */
     public static Framework build(Profile profile, Map<String, PluginFactory> registry, ClusterSnapshot snapshot, List<Extender> extenders,
                                   Parallelizer parallelizer) throws FrameworkException {
+        return build(profile, registry, snapshot, extenders, parallelizer, Features.V1_34);
+    }
+
+    /** The same under the release (and gates) of {@code features}, which plugin factories read. */
+    public static Framework build(Profile profile, Map<String, PluginFactory> registry, ClusterSnapshot snapshot, List<Extender> extenders,
+                                  Parallelizer parallelizer, Features features) throws FrameworkException {
         Framework f = new Framework(profile, snapshot, parallelizer);
         f.extenders = List.copyOf(extenders);
+        f.features = features;
         String prefix = "initializing profiles: creating profile for scheduler name " + profile.schedulerName() + ": ";
         Set<String> needed = new LinkedHashSet<>();
         for (ExtensionPoint p : ExtensionPoint.values()) {
@@ -203,6 +213,11 @@ public final class Framework implements Handle {
     @Override
     public Parallelizer parallelizer() {
         return parallelizer;
+    }
+
+    @Override
+    public Features features() {
+        return features;
     }
 
     @Override

@@ -84,7 +84,7 @@ public final class Scheduler {
         }
         Map<String, Framework> fws = new LinkedHashMap<>();
         for (Profile p : config.profiles()) {
-            fws.put(p.schedulerName(), Framework.build(p, registry, snapshot, List.copyOf(recorded), Parallelizer.of(options.parallelism())));
+            fws.put(p.schedulerName(), Framework.build(p, registry, snapshot, List.copyOf(recorded), Parallelizer.of(options.parallelism()), config.features()));
         }
         // The nominator only knows pods this scheduler queued: pods of its profiles (responsibleForPod) that pass
         // PreEnqueue (moveToActiveQ adds the nomination; a gated pod waits in unschedulablePods without one).

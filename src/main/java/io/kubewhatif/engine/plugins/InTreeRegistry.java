@@ -20,6 +20,7 @@ import io.kubewhatif.engine.plugins.interpodaffinity.InterPodAffinity;
 import io.kubewhatif.engine.plugins.dynamicresources.DynamicResources;
 import io.kubewhatif.engine.plugins.defaultpreemption.DefaultPreemption;
 import io.kubewhatif.engine.plugins.defaultbinder.DefaultBinder;
+import io.kubewhatif.engine.plugins.nodedeclaredfeatures.NodeDeclaredFeatures;
 
 import java.util.Collections;
 import java.util.LinkedHashMap;
@@ -50,6 +51,7 @@ public final class InTreeRegistry {
         r.put(DynamicResources.NAME, DynamicResources::create);
         r.put(DefaultPreemption.NAME, DefaultPreemption::create);
         r.put(DefaultBinder.NAME, DefaultBinder::create);
+        r.put(NodeDeclaredFeatures.NAME, NodeDeclaredFeatures::create);
         FACTORIES = Collections.unmodifiableMap(r);
     }
 

@@ -5,7 +5,8 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.NullNode;
 import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
 import com.fasterxml.jackson.dataformat.yaml.YAMLParser;
-import org.junit.jupiter.api.Assumptions;
+import io.kubewhatif.engine.version.Features;
+import io.kubewhatif.engine.version.KubeVersion;
 import org.junit.jupiter.api.Test;
 
 import java.io.IOException;
@@ -14,38 +15,56 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.TreeSet;
 import java.util.stream.Stream;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.fail;
 
 /**
- * Every conformance scenario's configuration: the exact configError for invalid ones, the effective
- * plugins of the pod's profile for the others. Disagreements must be listed in
- * config/known-gaps.txt, which may only shrink.
+ * Every conformance scenario's configuration (the bundled copy, equal to ../shared/conformance), under every modeled
+ * version: the exact configError for invalid ones, the effective plugins of the pod's profile for the others.
+ * Disagreements must be listed in config/known-gaps.txt, which may only shrink.
  */
 class ConformanceConfigTest {
-    private static final Path SCENARIOS = Path.of("/work/shared/conformance/scenarios");
+    private static final Path SCENARIOS = Path.of("src/test/resources/conformance/scenarios");
+
+    /** Each version's answers. */
+    private static final Map<String, Features> VERSIONS = new LinkedHashMap<>();
+
+    static {
+        VERSIONS.put("expected.json", Features.of(KubeVersion.parse("1.34"), Map.of()));
+        VERSIONS.put("expected-v1.35.json", Features.of(KubeVersion.parse("1.35"), Map.of()));
+        VERSIONS.put("expected-v1.36.json", Features.of(KubeVersion.parse("1.36"), Map.of()));
+    }
     private static final ObjectMapper JSON = new ObjectMapper();
     private static final YAMLFactory YAML = new YAMLFactory();
 
     @Test
     void allScenarios() throws IOException {
-        Assumptions.assumeTrue(Files.isDirectory(SCENARIOS), "no conformance scenarios");
         List<Path> dirs;
         try (Stream<Path> s = Files.list(SCENARIOS)) {
             dirs = s.filter(Files::isDirectory).sorted().toList();
         }
+        assertTrue(dirs.size() >= 650, "the bundled conformance copy holds " + dirs.size() + " scenarios");
         Set<String> knownGaps = knownGaps();
         List<String> failures = new ArrayList<>();
         Set<String> failedNames = new TreeSet<>();
         int agreed = 0;
         for (Path dir : dirs) {
-            String problem = check(dir);
+            String problem = null;
+            for (Map.Entry<String, Features> v : VERSIONS.entrySet()) {
+                String p = check(dir, v.getKey(), v.getValue());
+                if (p != null && problem == null) {
+                    problem = v.getValue().label() + ": " + p;
+                }
+            }
             if (problem == null) {
                 agreed++;
             } else {
@@ -53,7 +72,7 @@ class ConformanceConfigTest {
                 failures.add(dir.getFileName() + ": " + problem);
             }
         }
-        System.out.printf("config conformance: %d/%d scenarios agree%n", agreed, dirs.size());
+        System.out.printf("config conformance: %d/%d scenarios agree under every version%n", agreed, dirs.size());
         List<String> unexpected = failures.stream()
                 .filter(f -> !knownGaps.contains(f.substring(0, f.indexOf(':'))))
                 .toList();
@@ -81,14 +100,14 @@ class ConformanceConfigTest {
     }
 
     /** Null when the scenario agrees, else what differs. */
-    static String check(Path dir) throws IOException {
-        JsonNode expected = JSON.readTree(dir.resolve("expected.json").toFile());
+    static String check(Path dir, String expectedFile, Features features) throws IOException {
+        JsonNode expected = JSON.readTree(dir.resolve(expectedFile).toFile());
         Path configFile = dir.resolve("config.yaml");
         Configuration config;
         try {
             config = Files.exists(configFile)
-                    ? ConfigLoader.parse(Files.readString(configFile), configFile.toString())
-                    : ConfigLoader.defaults();
+                    ? ConfigLoader.parse(Files.readString(configFile), configFile.toString(), features)
+                    : ConfigLoader.defaults(features);
         } catch (ConfigException e) {
             if (expected.has("configError")) {
                 String want = expected.get("configError").asText();
@@ -181,7 +200,8 @@ class ConformanceConfigTest {
     @Test
     void sampleDirectoryAgrees() throws IOException {
         Path dir = SCENARIOS.resolve("basic-10-custom-config");
-        Assumptions.assumeTrue(Files.isDirectory(dir));
-        assertEquals(null, check(dir));
+        for (Map.Entry<String, Features> v : VERSIONS.entrySet()) {
+            assertEquals(null, check(dir, v.getKey(), v.getValue()));
+        }
     }
 }

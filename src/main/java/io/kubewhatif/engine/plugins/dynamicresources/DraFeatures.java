@@ -1,5 +1,8 @@
 package io.kubewhatif.engine.plugins.dynamicresources;
 
+import io.kubewhatif.engine.version.FeatureGate;
+import io.kubewhatif.engine.version.Features;
+
 /**
  * The DRA feature gates that change what the scheduler allocates. {@link #V1_34} is kube-scheduler v1.34.1's default
  * set: AdminAccess and PrioritizedList (beta) and ResourceClaimDeviceStatus on; PartitionableDevices,
@@ -10,5 +13,13 @@ package io.kubewhatif.engine.plugins.dynamicresources;
  */
 public record DraFeatures(boolean adminAccess, boolean prioritizedList, boolean partitionableDevices, boolean deviceTaints,
                           boolean deviceBinding, boolean deviceStatus, boolean consumableCapacity) {
-    public static final DraFeatures V1_34 = new DraFeatures(true, true, false, false, false, true, false);
+    public static final DraFeatures V1_34 = of(Features.V1_34);
+
+    /** The DRA gates of a release (with --feature-gates applied). */
+    public static DraFeatures of(Features f) {
+        return new DraFeatures(f.enabled(FeatureGate.DRA_ADMIN_ACCESS), f.enabled(FeatureGate.DRA_PRIORITIZED_LIST),
+                f.enabled(FeatureGate.DRA_PARTITIONABLE_DEVICES), f.enabled(FeatureGate.DRA_DEVICE_TAINTS),
+                f.enabled(FeatureGate.DRA_DEVICE_BINDING_CONDITIONS), f.enabled(FeatureGate.DRA_RESOURCE_CLAIM_DEVICE_STATUS),
+                f.enabled(FeatureGate.DRA_CONSUMABLE_CAPACITY));
+    }
 }

@@ -19,7 +19,12 @@ import io.kubewhatif.engine.api.FilterPlugin;
 import io.kubewhatif.engine.api.Handle;
 import io.kubewhatif.engine.api.NodeToStatus;
 import io.kubewhatif.engine.api.Plugin;
+import io.kubewhatif.engine.api.PluginException;
 import io.kubewhatif.engine.api.PluginInitException;
+import io.kubewhatif.engine.api.NodeScore;
+import io.kubewhatif.engine.api.ScorePlugin;
+import io.kubewhatif.engine.plugins.helper.NormalizeScore;
+import io.kubewhatif.engine.version.Features;
 import io.kubewhatif.engine.api.PostFilterPlugin;
 import io.kubewhatif.engine.api.PostFilterResult;
 import io.kubewhatif.engine.api.PreBindPlugin;
@@ -56,7 +61,8 @@ import java.util.concurrent.ConcurrentHashMap;
  *
  * <p>Pods without claims only pay for a list lookup: PreFilter skips, and the CEL classes are never loaded.
  */
-public final class DynamicResources implements PreEnqueuePlugin, PreFilterPlugin, FilterPlugin, PostFilterPlugin, ReservePlugin, PreBindPlugin {
+public final class DynamicResources implements PreEnqueuePlugin, PreFilterPlugin, FilterPlugin, PostFilterPlugin, ScorePlugin, ReservePlugin,
+        PreBindPlugin {
     public static final String NAME = "DynamicResources";
 
     /** The framework's error when the state PreFilter writes is missing. */
@@ -106,19 +112,41 @@ public final class DynamicResources implements PreEnqueuePlugin, PreFilterPlugin
         }
     }
 
+    /** The score of a firstAvailable sub-request at index 0; each later index scores one less. */
+    static final int FIRST_AVAILABLE_MAX_SIZE = 8;
+
     private final Handle handle;
     private final DraFeatures features;
+    private final ScoreRules scoreRules;
     private final Duration filterTimeout;
     /** Compiled selectors, reused across cycles (upstream keeps an LRU cache). */
     private final Map<String, DeviceCel.Compiled> celCache = new ConcurrentHashMap<>();
     /** Claims whose allocation was reserved but not yet written by PreBind, by claim UID. */
     private final Map<String, ResourceClaim> inFlight = new ConcurrentHashMap<>();
 
-    /** The plugin with v1.34's feature gates; a zero or null filter timeout disables the timeout. */
+    /**
+     * How Score reads the cycle's allocations (1.35 and later; the profile runs Score only where the release scores).
+     *
+     * @param requirePrioritizedList scores 0 without DRAPrioritizedList (1.36)
+     * @param skipAllocatedClaims    an already allocated claim is scored from its status and the cycle's allocations are
+     *                               indexed over the claims that needed one (1.36); 1.35 indexes them over all claims
+     */
+    record ScoreRules(boolean requirePrioritizedList, boolean skipAllocatedClaims) {
+        static ScoreRules of(Features f) {
+            return new ScoreRules(f.dynamicResourcesScoreNeedsPrioritizedList(), f.dynamicResourcesScoreSkipsAllocatedClaims());
+        }
+    }
+
+    /** The plugin with the given feature gates; a zero or null filter timeout disables the timeout. */
     public DynamicResources(Handle handle, Duration filterTimeout, DraFeatures features) {
+        this(handle, filterTimeout, features, ScoreRules.of(Features.V1_34));
+    }
+
+    DynamicResources(Handle handle, Duration filterTimeout, DraFeatures features, ScoreRules scoreRules) {
         this.handle = handle;
         this.filterTimeout = filterTimeout == null ? Duration.ZERO : filterTimeout;
         this.features = features == null ? DraFeatures.V1_34 : features;
+        this.scoreRules = scoreRules;
     }
 
     public DynamicResources(Handle handle) {
@@ -277,6 +305,75 @@ public final class DynamicResources implements PreEnqueuePlugin, PreFilterPlugin
         }
         s.failures.remove(nodeInfo.name());
         return Status.SUCCESS;
+    }
+
+    /**
+     * The preference for earlier firstAvailable sub-requests: each allocated sub-request at index i adds
+     * {@value #FIRST_AVAILABLE_MAX_SIZE} - i. Pods without claims, and nodes without a cycle allocation, score 0.
+     */
+    @Override
+    public long score(CycleState cs, PodInfo pod, NodeInfo nodeInfo) {
+        if (scoreRules.requirePrioritizedList() && !features.prioritizedList()) {
+            return 0;
+        }
+        State s = cs.read(STATE_KEY);
+        if (s == null) {
+            throw new PluginException(Status.error(ERR_STATE_NOT_FOUND));
+        }
+        if (s.claims.isEmpty()) {
+            return 0;
+        }
+        NodeAllocation na = s.nodeAllocations.get(nodeInfo.name());
+        if (na == null) {
+            return 0;
+        }
+        long score = 0;
+        int next = 0;
+        for (int i = 0; i < s.claims.size(); i++) {
+            ResourceClaim claim = s.claims.get(i);
+            AllocationResult result;
+            if (scoreRules.skipAllocatedClaims() && allocation(claim) != null) {
+                result = allocation(claim);
+            } else {
+                int index = scoreRules.skipAllocatedClaims() ? next++ : i;
+                if (index >= na.results().size()) {
+                    throw new PluginException(Status.error(scoreRules.skipAllocatedClaims()
+                            ? "number of allocations " + na.results().size() + " is smaller than number of claims needing allocation"
+                            : "number of allocations " + na.results().size() + " is smaller than number of claims"));
+                }
+                result = na.results().get(index);
+            }
+            Set<String> subRequests = new HashSet<>();
+            if (result.getDevices() != null && result.getDevices().getResults() != null) {
+                for (DeviceRequestAllocationResult r : result.getDevices().getResults()) {
+                    if (r.getRequest() != null && r.getRequest().contains("/")) {
+                        subRequests.add(r.getRequest());
+                    }
+                }
+            }
+            for (DeviceRequest request : Allocator.requests(claim)) {
+                if (request.getExactly() != null || request.getFirstAvailable() == null) {
+                    continue;
+                }
+                List<DeviceSubRequest> subs = request.getFirstAvailable();
+                for (int j = 0; j < subs.size(); j++) {
+                    if (subRequests.contains(request.getName() + "/" + subs.get(j).getName())) {
+                        score += FIRST_AVAILABLE_MAX_SIZE - j;
+                    }
+                }
+            }
+        }
+        return score;
+    }
+
+    @Override
+    public boolean hasNormalizeScore() {
+        return true;
+    }
+
+    @Override
+    public Status normalizeScore(CycleState state, PodInfo pod, NodeScore[] scores) {
+        return NormalizeScore.defaultNormalizeScore(MAX_NODE_SCORE, false, scores);
     }
 
     @Override
@@ -612,13 +709,14 @@ public final class DynamicResources implements PreEnqueuePlugin, PreFilterPlugin
         return false;
     }
 
-    /** Null args mean upstream's defaults (filterTimeout 10s); the feature gates are v1.34's. */
+    /** Null args mean upstream's defaults (filterTimeout 10s); the feature gates are the handle's. */
     public static Plugin create(Object args, Handle handle) throws PluginInitException {
+        Features f = Handle.featuresOf(handle);
         if (args == null) {
-            return new DynamicResources(handle);
+            return new DynamicResources(handle, DynamicResourcesArgs.DEFAULT_FILTER_TIMEOUT, DraFeatures.of(f), ScoreRules.of(f));
         }
         if (args instanceof DynamicResourcesArgs a) {
-            return new DynamicResources(handle, a.filterTimeout(), DraFeatures.V1_34);
+            return new DynamicResources(handle, a.filterTimeout(), DraFeatures.of(f), ScoreRules.of(f));
         }
         throw new PluginInitException("got args of type " + args.getClass().getName() + ", want *DynamicResourcesArgs");
     }

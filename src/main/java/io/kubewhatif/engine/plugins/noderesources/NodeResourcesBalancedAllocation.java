@@ -51,6 +51,14 @@ public final class NodeResourcesBalancedAllocation implements PreScorePlugin, Sc
      * @throws PluginInitException with upstream's validation message
      */
     public NodeResourcesBalancedAllocation(List<ResourceSpec> resources) throws PluginInitException {
+        this(resources, false);
+    }
+
+    /**
+     * As above; {@code scoresChange} scores the change in balance the pod causes (1.36) instead of the balance with
+     * the pod.
+     */
+    public NodeResourcesBalancedAllocation(List<ResourceSpec> resources, boolean scoresChange) throws PluginInitException {
         List<ResourceSpec> res = NodeResourcesFit.defaulted(resources);
         ArgsValidation v = new ArgsValidation();
         Set<String> seen = new HashSet<>();
@@ -64,7 +72,8 @@ public final class NodeResourcesBalancedAllocation implements PreScorePlugin, Sc
             }
         }
         v.throwIfAny();
-        this.scorer = new ResourceAllocationScorer(res, true, ResourceAllocationScorer::balanced);
+        this.scorer = new ResourceAllocationScorer(res, true,
+                scoresChange ? ResourceAllocationScorer::balanceChange : ResourceAllocationScorer::balanced);
     }
 
     /** The plugin with the default args: cpu and memory. */
@@ -125,8 +134,9 @@ public final class NodeResourcesBalancedAllocation implements PreScorePlugin, Sc
 
     /** Builds the plugin from the profile's NodeResourcesBalancedAllocationArgs; null args mean upstream's defaults. */
     public static Plugin create(Object args, Handle handle) throws PluginInitException {
+        boolean scoresChange = Handle.featuresOf(handle).balancedAllocationScoresChange();
         if (args == null) {
-            return withDefaults();
+            return new NodeResourcesBalancedAllocation(null, scoresChange);
         }
         if (!(args instanceof NodeResourcesBalancedAllocationArgs a)) {
             throw new PluginInitException("want args to be of type NodeResourcesBalancedAllocationArgs, got " + args.getClass().getName());
@@ -135,6 +145,6 @@ public final class NodeResourcesBalancedAllocation implements PreScorePlugin, Sc
         for (io.kubewhatif.engine.config.ResourceSpec r : a.resources()) {
             resources.add(new ResourceSpec(r.name(), r.weight()));
         }
-        return new NodeResourcesBalancedAllocation(resources);
+        return new NodeResourcesBalancedAllocation(resources, scoresChange);
     }
 }

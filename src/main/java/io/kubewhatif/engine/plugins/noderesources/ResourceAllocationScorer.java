@@ -15,10 +15,13 @@ import java.util.List;
  * turns those into a score. Resources the node does not have (allocatable 0) take no part.
  */
 final class ResourceAllocationScorer {
-    /** Turns per-resource (requested, allocatable) into a score; entries with allocatable 0 are to be ignored. */
+    /**
+     * Turns per-resource (requested with the pod, allocated without it, allocatable) into a score; entries with
+     * allocatable 0 are to be ignored.
+     */
     @FunctionalInterface
     interface Strategy {
-        long score(long[] requested, long[] allocatable, long[] weights);
+        long score(long[] requested, long[] allocated, long[] allocatable, long[] weights);
     }
 
     private static final long MAX_UTILIZATION = 100;
@@ -63,6 +66,7 @@ final class ResourceAllocationScorer {
             throw new PluginException(Status.error("resources not found"));
         }
         long[] requested = new long[n];
+        long[] allocated = new long[n];
         long[] allocatable = new long[n];
         Resource alloc = node.allocatable();
         Resource req = node.requested();
@@ -76,25 +80,26 @@ final class ResourceAllocationScorer {
             switch (names[i]) {
                 case ResourceNames.CPU -> {
                     allocatable[i] = alloc.milliCpu;
-                    requested[i] = cpuMem.milliCpu + podRequest;
+                    allocated[i] = cpuMem.milliCpu;
                 }
                 case ResourceNames.MEMORY -> {
                     allocatable[i] = alloc.memory;
-                    requested[i] = cpuMem.memory + podRequest;
+                    allocated[i] = cpuMem.memory;
                 }
                 case ResourceNames.EPHEMERAL_STORAGE -> {
                     allocatable[i] = alloc.ephemeralStorage;
-                    requested[i] = req.ephemeralStorage + podRequest;
+                    allocated[i] = req.ephemeralStorage;
                 }
                 default -> {
                     if (alloc.scalar != null && alloc.scalar.containsKey(names[i])) {
                         allocatable[i] = alloc.scalar(names[i]);
-                        requested[i] = req.scalar(names[i]) + podRequest;
+                        allocated[i] = req.scalar(names[i]);
                     }
                 }
             }
+            requested[i] = allocatable[i] == 0 ? 0 : allocated[i] + podRequest;
         }
-        return strategy.score(requested, allocatable, weights);
+        return strategy.score(requested, allocated, allocatable, weights);
     }
 
     static boolean isBestEffort(long[] podRequests) {
@@ -109,7 +114,7 @@ final class ResourceAllocationScorer {
     // ---- strategies ----
 
     /** Favors nodes with more free capacity: weighted mean of (capacity - requested) * 100 / capacity. */
-    static long leastAllocated(long[] requested, long[] allocatable, long[] weights) {
+    static long leastAllocated(long[] requested, long[] allocated, long[] allocatable, long[] weights) {
         long nodeScore = 0;
         long weightSum = 0;
         for (int i = 0; i < requested.length; i++) {
@@ -125,7 +130,7 @@ final class ResourceAllocationScorer {
     }
 
     /** Favors nodes with more requested capacity: weighted mean of requested * 100 / capacity (capped). */
-    static long mostAllocated(long[] requested, long[] allocatable, long[] weights) {
+    static long mostAllocated(long[] requested, long[] allocated, long[] allocatable, long[] weights) {
         long nodeScore = 0;
         long weightSum = 0;
         for (int i = 0; i < requested.length; i++) {
@@ -154,7 +159,7 @@ final class ResourceAllocationScorer {
             util[i] = shape.get(i).utilization();
             score[i] = shape.get(i).score() * scale;
         }
-        return (requested, allocatable, weights) -> {
+        return (requested, allocated, allocatable, weights) -> {
             long nodeScore = 0;
             long weightSum = 0;
             for (int i = 0; i < requested.length; i++) {
@@ -190,7 +195,20 @@ final class ResourceAllocationScorer {
      * Favors nodes whose utilization fractions (capped at 1) are close to each other: (1 - standard deviation) * 100,
      * truncated. With two resources the deviation is half their difference.
      */
-    static long balanced(long[] requested, long[] allocatable, long[] weights) {
+    static long balanced(long[] requested, long[] allocated, long[] allocatable, long[] weights) {
+        return balance(requested, allocatable);
+    }
+
+    /**
+     * 1.36's BalancedAllocation: the change in balance the pod causes, {@code 50 + (50 + with - without) / 2}, so 75
+     * when the balance stays the same, towards 100 when it improves and towards 50 when it worsens.
+     */
+    static long balanceChange(long[] requested, long[] allocated, long[] allocatable, long[] weights) {
+        long half = ScorePlugin.MAX_NODE_SCORE / 2;
+        return half + (half + balance(requested, allocatable) - balance(allocated, allocatable)) / 2;
+    }
+
+    private static long balance(long[] requested, long[] allocatable) {
         double[] fractions = new double[requested.length];
         int count = 0;
         double total = 0;

@@ -33,6 +33,9 @@ public final class TaintToleration implements FilterPlugin, PreScorePlugin, Scor
     /** Declared upstream; the Filter names the offending taint instead. */
     public static final String ERR_REASON_NOT_MATCH = "node(s) had taints that the pod didn't tolerate";
 
+    /** The Filter reason from v1.34.2 on: taint keys and values may be sensitive, so they are no longer named. */
+    public static final String ERR_REASON_UNTOLERATED = "node(s) had untolerated taint(s)";
+
     /** The pod's tolerations that can tolerate PreferNoSchedule taints (effect empty or PreferNoSchedule). */
     private record PreScoreState(List<Toleration> preferNoScheduleTolerations) implements StateData {
         @Override
@@ -42,7 +45,16 @@ public final class TaintToleration implements FilterPlugin, PreScorePlugin, Scor
         }
     }
 
+    private final boolean namesTaint;
+
+    /** The plugin of v1.34.1, whose reason names the taint. */
     public TaintToleration() {
+        this(true);
+    }
+
+    /** @param namesTaint whether the Filter reason names the taint (up to v1.34.1) */
+    public TaintToleration(boolean namesTaint) {
+        this.namesTaint = namesTaint;
     }
 
     @Override
@@ -56,7 +68,7 @@ public final class TaintToleration implements FilterPlugin, PreScorePlugin, Scor
         if (taint == null) {
             return Status.SUCCESS;
         }
-        return Status.unresolvable(untoleratedReason(taint));
+        return Status.unresolvable(namesTaint ? untoleratedReason(taint) : ERR_REASON_UNTOLERATED);
     }
 
     /** "node(s) had untolerated taint {key: value}" (the value is empty when absent). */
@@ -121,6 +133,6 @@ public final class TaintToleration implements FilterPlugin, PreScorePlugin, Scor
     }
 
     public static Plugin create(Object args, Handle handle) {
-        return new TaintToleration();
+        return new TaintToleration(Handle.featuresOf(handle).taintNamedInFilterReason());
     }
 }

@@ -1,0 +1,53 @@
+package io.kubewhatif.engine.version;
+
+/**
+ * The kube-scheduler feature gates whose effect kube-whatif models, with their defaults per release (from each
+ * release's pkg/features/kube_features.go). A gate not listed here is refused by {@code --feature-gates}: accepting it
+ * and ignoring it would answer a question the user did not ask.
+ */
+public enum FeatureGate {
+    /** firstAvailable sub-requests in ResourceClaims; from 1.36 also DynamicResources' score. */
+    DRA_PRIORITIZED_LIST("DRAPrioritizedList", true, true, true),
+    DRA_ADMIN_ACCESS("DRAAdminAccess", true, true, true),
+    DRA_PARTITIONABLE_DEVICES("DRAPartitionableDevices", false, false, true),
+    DRA_DEVICE_TAINTS("DRADeviceTaints", false, false, true),
+    DRA_DEVICE_BINDING_CONDITIONS("DRADeviceBindingConditions", false, false, true),
+    DRA_RESOURCE_CLAIM_DEVICE_STATUS("DRAResourceClaimDeviceStatus", true, true, true),
+    DRA_CONSUMABLE_CAPACITY("DRAConsumableCapacity", false, false, true),
+    /** Exists from 1.35 (alpha, off); beta and on in 1.36. */
+    NODE_DECLARED_FEATURES("NodeDeclaredFeatures", null, false, true);
+
+    private final String gateName;
+    /** Default per release in {@link Release} order; null: the gate does not exist in that release. */
+    private final Boolean[] defaults;
+
+    FeatureGate(String gateName, Boolean... defaults) {
+        this.gateName = gateName;
+        this.defaults = defaults;
+        if (defaults.length != Release.values().length) {
+            throw new IllegalStateException(gateName + ": one default per release");
+        }
+    }
+
+    /** The gate's name as kube-scheduler's --feature-gates takes it. */
+    public String gateName() {
+        return gateName;
+    }
+
+    public boolean existsIn(Release r) {
+        return defaults[r.ordinal()] != null;
+    }
+
+    public boolean defaultIn(Release r) {
+        return Boolean.TRUE.equals(defaults[r.ordinal()]);
+    }
+
+    public static FeatureGate byName(String name) {
+        for (FeatureGate g : values()) {
+            if (g.gateName.equals(name)) {
+                return g;
+            }
+        }
+        return null;
+    }
+}

@@ -1,0 +1,181 @@
+package io.kubewhatif.engine.version;
+
+import java.util.Collections;
+import java.util.EnumMap;
+import java.util.LinkedHashMap;
+import java.util.Map;
+
+/**
+ * The one place where kube-scheduler versions differ (upstream's {@code feature.Features}, plus the behaviours that
+ * changed between releases without a gate). The configuration carries one; plugin factories and the configuration
+ * code read named features from it, never the version number.
+ *
+ * @param version the version whose semantics are used (a bare MAJOR.MINOR resolved to its reference patch)
+ * @param release its minor release
+ * @param gates   every modeled gate's value: the release's default unless --feature-gates set it
+ */
+public record Features(KubeVersion version, Release release, Map<FeatureGate, Boolean> gates) {
+    /** The semantics of kube-whatif's default version. */
+    public static final Features DEFAULT = of(Release.newestConfirmed().reference(), Map.of());
+
+    /** v1.34.1: the semantics kube-whatif reproduced before it modeled versions (for code built without a version). */
+    public static final Features V1_34 = of(Release.V1_34.reference(), Map.of());
+
+    public Features {
+        EnumMap<FeatureGate, Boolean> copy = new EnumMap<>(FeatureGate.class);
+        copy.putAll(gates);
+        gates = Collections.unmodifiableMap(copy);
+    }
+
+    /**
+     * The features of a supported version with some gates set.
+     *
+     * @throws IllegalArgumentException when the version's minor is not supported or a gate does not exist in it
+     */
+    public static Features of(KubeVersion v, Map<FeatureGate, Boolean> overrides) {
+        Release r = Release.of(v).orElseThrow(() -> new IllegalArgumentException("unsupported Kubernetes version " + v
+                + " (supported: " + supportedList() + ")"));
+        KubeVersion effective = v.hasPatch() ? v : r.reference();
+        Map<FeatureGate, Boolean> gates = new EnumMap<>(FeatureGate.class);
+        for (FeatureGate g : FeatureGate.values()) {
+            if (g.existsIn(r)) {
+                gates.put(g, g.defaultIn(r));
+            }
+        }
+        for (Map.Entry<FeatureGate, Boolean> e : overrides.entrySet()) {
+            if (!e.getKey().existsIn(r)) {
+                throw new IllegalArgumentException("unrecognized feature gate: " + e.getKey().gateName());
+            }
+            gates.put(e.getKey(), e.getValue());
+        }
+        return new Features(effective, r, gates);
+    }
+
+    /**
+     * Parses kube-scheduler's {@code --feature-gates} value, {@code Name=bool,Name=bool}, with its error messages
+     * (component-base featuregate Set). Only gates kube-whatif models are accepted.
+     *
+     * @throws IllegalArgumentException with kube-scheduler's message
+     */
+    public static Map<FeatureGate, Boolean> parseGates(String spec) {
+        Map<FeatureGate, Boolean> out = new LinkedHashMap<>();
+        if (spec == null) {
+            return out;
+        }
+        for (String item : spec.split(",", -1)) {
+            if (item.isEmpty()) {
+                continue;
+            }
+            String[] kv = item.split("=", 2);
+            String k = kv[0].strip();
+            if (kv.length != 2) {
+                throw new IllegalArgumentException("missing bool value for " + k);
+            }
+            String v = kv[1].strip();
+            Boolean b = switch (v) {
+                case "1", "t", "T", "TRUE", "true", "True" -> true;
+                case "0", "f", "F", "FALSE", "false", "False" -> false;
+                default -> null;
+            };
+            if (b == null) {
+                throw new IllegalArgumentException("invalid value of " + k + "=" + v + ", err: strconv.ParseBool: parsing "
+                        + "\"" + v + "\": invalid syntax");
+            }
+            FeatureGate g = FeatureGate.byName(k);
+            if (g == null) {
+                throw new IllegalArgumentException("unrecognized feature gate: " + k + " (kube-whatif models "
+                        + String.join(", ", java.util.Arrays.stream(FeatureGate.values()).map(FeatureGate::gateName).toList()) + ")");
+            }
+            out.put(g, b);
+        }
+        return out;
+    }
+
+    /** "1.34, 1.35, 1.36". */
+    public static String supportedList() {
+        StringBuilder b = new StringBuilder();
+        for (Release r : Release.values()) {
+            b.append(b.length() == 0 ? "" : ", ").append(r.label()).append(r.experimental() ? " (experimental)" : "");
+        }
+        return b.toString();
+    }
+
+    public boolean enabled(FeatureGate g) {
+        return Boolean.TRUE.equals(gates.get(g));
+    }
+
+    /** The gates that differ from the release's defaults, by name (what --feature-gates changed). */
+    public Map<String, Boolean> changedGates() {
+        Map<String, Boolean> out = new LinkedHashMap<>();
+        gates.forEach((g, v) -> {
+            if (v != g.defaultIn(release)) {
+                out.put(g.gateName(), v);
+            }
+        });
+        return out;
+    }
+
+    /** {@code v1.35.4}, with {@code (experimental)} for a release not yet confirmed by the real scheduler. */
+    public String label() {
+        return "v" + version + (release.experimental() ? " (experimental)" : "");
+    }
+
+    // ---- behaviours that changed between releases -------------------------------------------------------------
+
+    /** TaintToleration names the taint in its Filter reason: up to v1.34.1 (kubernetes#135023 is in v1.34.2). */
+    public boolean taintNamedInFilterReason() {
+        return release == Release.V1_34 && version.patch() <= 1;
+    }
+
+    /** DynamicResources is a score plugin (weight 2 in the default profile) from 1.35. */
+    public boolean dynamicResourcesScores() {
+        return release.compareTo(Release.V1_35) >= 0;
+    }
+
+    /** From 1.36 DynamicResources scores only with DRAPrioritizedList on; 1.35 scores regardless. */
+    public boolean dynamicResourcesScoreNeedsPrioritizedList() {
+        return release.compareTo(Release.V1_36) >= 0;
+    }
+
+    /**
+     * 1.36 scores an already allocated claim from its status and indexes the cycle's allocations over the claims
+     * that needed one; 1.35 indexes them over all claims.
+     */
+    public boolean dynamicResourcesScoreSkipsAllocatedClaims() {
+        return release.compareTo(Release.V1_36) >= 0;
+    }
+
+    /** NodeResourcesBalancedAllocation scores the change in balance the pod causes (1.36), not the balance after it. */
+    public boolean balancedAllocationScoresChange() {
+        return release.compareTo(Release.V1_36) >= 0;
+    }
+
+    /** DynamicResourcesArgs has a bindingTimeout field (1.35). */
+    public boolean dynamicResourcesBindingTimeoutField() {
+        return release.compareTo(Release.V1_35) >= 0;
+    }
+
+    /** bindingTimeout is defaulted and may be set: DRADeviceBindingConditions and DRAResourceClaimDeviceStatus on. */
+    public boolean dynamicResourcesBindingTimeout() {
+        return dynamicResourcesBindingTimeoutField() && enabled(FeatureGate.DRA_DEVICE_BINDING_CONDITIONS)
+                && enabled(FeatureGate.DRA_RESOURCE_CLAIM_DEVICE_STATUS);
+    }
+
+    /**
+     * NodeResourcesFitArgs validation of 1.36: the shape's path runs through requestedToCapacityRatio, that object is
+     * required with type RequestedToCapacityRatio and forbidden with other types, and a scoring strategy is required.
+     */
+    public boolean strictScoringStrategyValidation() {
+        return release.compareTo(Release.V1_36) >= 0;
+    }
+
+    /** NodeDeclaredFeatures' Filter reason lists the missing features (1.35); 1.36 does not. */
+    public boolean nodeDeclaredFeaturesNamesMissing() {
+        return release == Release.V1_35;
+    }
+
+    /** The NodeDeclaredFeatures plugin is registered (1.35); whether it acts is its gate. */
+    public boolean nodeDeclaredFeaturesRegistered() {
+        return release.compareTo(Release.V1_35) >= 0;
+    }
+}

@@ -1,0 +1,78 @@
+package io.kubewhatif.engine.version;
+
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+import org.junit.jupiter.api.Test;
+
+import java.util.Map;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+class VersionModelTest {
+    @ParameterizedTest
+    @CsvSource({"1.35, 1.35", "v1.34.7, 1.34.7", "v1.36.2-gke.100, 1.36.2", "1.31+, 1.31", " 1.34.0 , 1.34.0"})
+    void parsesWhatUsersAndServersWrite(String text, String want) {
+        assertEquals(want, KubeVersion.parse(text).toString());
+    }
+
+    @ParameterizedTest
+    @CsvSource({"1", "1.x", "v", "'1.35.4.1'", "latest"})
+    void refusesOtherText(String text) {
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> KubeVersion.parse(text));
+        assertTrue(e.getMessage().contains("is not a Kubernetes version"), e.getMessage());
+    }
+
+    @ParameterizedTest
+    @CsvSource({"1.30, V1_34", "1.34.9, V1_34", "1.35, V1_35", "1.37, V1_36", "2.0, V1_36"})
+    void nearestSupportedRelease(String v, Release want) {
+        assertEquals(want, Release.nearest(KubeVersion.parse(v)));
+    }
+
+    @Test
+    void aBareMinorMeansItsReferencePatch() {
+        assertEquals("1.34.1", Features.of(KubeVersion.parse("1.34"), Map.of()).version().toString());
+        assertEquals("1.35.4", Features.of(KubeVersion.parse("1.35"), Map.of()).version().toString());
+        assertEquals("1.36.2", Features.DEFAULT.version().toString());
+    }
+
+    @ParameterizedTest
+    @CsvSource({"1.34, true", "1.34.0, true", "1.34.1, true", "1.34.2, false", "1.34.7, false", "1.35.0, false", "1.36, false"})
+    void theTaintIsNamedUpToV1_34_1(String v, boolean named) {
+        assertEquals(named, Features.of(KubeVersion.parse(v), Map.of()).taintNamedInFilterReason());
+    }
+
+    @Test
+    void behavioursChangeAtTheirRelease() {
+        Features v134 = Features.of(KubeVersion.parse("1.34"), Map.of());
+        Features v135 = Features.of(KubeVersion.parse("1.35"), Map.of());
+        Features v136 = Features.of(KubeVersion.parse("1.36"), Map.of());
+        assertFalse(v134.dynamicResourcesScores());
+        assertTrue(v135.dynamicResourcesScores() && v136.dynamicResourcesScores());
+        assertFalse(v135.balancedAllocationScoresChange());
+        assertTrue(v136.balancedAllocationScoresChange());
+        assertFalse(v135.enabled(FeatureGate.NODE_DECLARED_FEATURES));
+        assertTrue(v136.enabled(FeatureGate.NODE_DECLARED_FEATURES));
+        assertFalse(v135.dynamicResourcesBindingTimeout(), "DRADeviceBindingConditions is off in 1.35");
+        assertTrue(v136.dynamicResourcesBindingTimeout());
+        assertTrue(v136.changedGates().isEmpty());
+    }
+
+    @Test
+    void featureGatesParseAsKubeSchedulerDoes() {
+        assertEquals(Map.of(FeatureGate.NODE_DECLARED_FEATURES, true, FeatureGate.DRA_ADMIN_ACCESS, false),
+                Features.parseGates("NodeDeclaredFeatures=true, DRAAdminAccess=F,"));
+        assertEquals("missing bool value for DRAAdminAccess",
+                assertThrows(IllegalArgumentException.class, () -> Features.parseGates("DRAAdminAccess")).getMessage());
+        assertEquals("invalid value of DRAAdminAccess=yes, err: strconv.ParseBool: parsing \"yes\": invalid syntax",
+                assertThrows(IllegalArgumentException.class, () -> Features.parseGates("DRAAdminAccess=yes")).getMessage());
+        assertTrue(assertThrows(IllegalArgumentException.class, () -> Features.parseGates("GangScheduling=true")).getMessage()
+                .startsWith("unrecognized feature gate: GangScheduling"));
+        Features f = Features.of(KubeVersion.parse("1.35"), Features.parseGates("NodeDeclaredFeatures=true"));
+        assertEquals(Map.of("NodeDeclaredFeatures", true), f.changedGates());
+        assertThrows(IllegalArgumentException.class,
+                () -> Features.of(KubeVersion.parse("1.34"), Features.parseGates("NodeDeclaredFeatures=true")));
+    }
+}
