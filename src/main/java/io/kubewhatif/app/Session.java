@@ -68,13 +68,17 @@ public final class Session {
         this.loadWarnings = List.copyOf(loadWarnings);
     }
 
+    /** Loads the cluster of {@code in} (files and/or a live snapshot) and a configuration (null: the v1 defaults). */
+    public static Session open(InputStream stdin, WhatIf.Inputs in, String configPath) throws InputException, ConfigException {
+        Configuration config = Simulation.loadConfig(new ManifestReader(stdin, in.maxInputBytes()), configPath);
+        ConfigEdits.check(config);
+        ClusterLoader.Loaded loaded = WhatIf.load(stdin, in);
+        return new Session(new State(loaded.cluster(), config), loaded.warnings());
+    }
+
     /** Loads cluster manifests and a configuration (null: the v1 defaults) as a new session. */
     public static Session open(InputStream stdin, List<String> clusterPaths, String configPath) throws InputException, ConfigException {
-        ManifestReader reader = new ManifestReader(stdin);
-        Configuration config = Simulation.loadConfig(reader, configPath);
-        ConfigEdits.check(config);
-        ClusterLoader.Loaded loaded = new ClusterLoader(reader).load(clusterPaths, List.of());
-        return new Session(new State(loaded.cluster(), config), loaded.warnings());
+        return open(stdin, WhatIf.Inputs.files(clusterPaths), configPath);
     }
 
     public State state() {

@@ -39,36 +39,34 @@ public final class Simulation {
         return ConfigLoader.parseConfigOrProfile(reader.readText(path), null);
     }
 
-    /** Loads everything and schedules the pods of {@code podPaths} in order. */
+    /** Loads everything from files and schedules the pods of {@code podPaths} in order. */
     public static RunReport schedule(InputStream stdin, List<String> clusterPaths, List<String> podPaths, String configPath,
                                      SchedulerOptions options) throws InputException {
-        return schedule(stdin, clusterPaths, podPaths, configPath, options, ManifestReader.DEFAULT_MAX_INPUT_BYTES);
+        return schedule(stdin, WhatIf.Inputs.files(clusterPaths, podPaths), configPath, options);
     }
 
-    /** As above, refusing any input larger than {@code maxInputBytes} (--max-input-size). */
-    public static RunReport schedule(InputStream stdin, List<String> clusterPaths, List<String> podPaths, String configPath,
-                                     SchedulerOptions options, long maxInputBytes) throws InputException {
+    /**
+     * Schedules the pods of {@code -f} in order against the cluster of {@code in}: files, a live snapshot, or the
+     * shell's snapshot (whose configuration stands in for a {@code configPath} that is not given).
+     */
+    public static RunReport schedule(InputStream stdin, WhatIf.Inputs in, String configPath, SchedulerOptions options) throws InputException {
         ObjectDecoder.warmUp();
-        ManifestReader reader = new ManifestReader(stdin, maxInputBytes);
+        ManifestReader reader = new ManifestReader(stdin, in.maxInputBytes());
         Configuration config;
-        try {
-            config = loadConfig(reader, configPath);
-        } catch (ConfigException e) {
-            RunReport r = new RunReport();
-            r.configError = e.getMessage();
-            return r;
-        }
         List<Extender> extenders;
         try {
+            config = configPath == null && in.session() != null ? in.session().config() : loadConfig(reader, configPath);
             extenders = buildExtenders(config);
         } catch (ConfigException e) {
             RunReport r = new RunReport();
             r.configError = e.getMessage();
             return r;
         }
-        ClusterLoader.Loaded loaded = new ClusterLoader(reader).load(clusterPaths, podPaths);
+        ClusterLoader.Loaded loaded = WhatIf.load(stdin, in);
         RunReport report = Engine.run(config, loaded.cluster(), loaded.podsToSchedule(), options, extenders);
-        report.notes.addAll(configWarnings(configPath, config));
+        if (configPath != null) {
+            report.notes.addAll(configWarnings(configPath, config));
+        }
         report.notes.addAll(loaded.warnings());
         return report;
     }
@@ -93,31 +91,9 @@ public final class Simulation {
      */
     public static RunReport schedule(Session session, InputStream stdin, List<String> podPaths, String configPath,
                                      SchedulerOptions options) throws InputException {
-        ManifestReader reader = new ManifestReader(stdin);
-        Configuration config = session.config();
-        if (configPath != null) {
-            try {
-                config = loadConfig(reader, configPath);
-            } catch (ConfigException e) {
-                RunReport r = new RunReport();
-                r.configError = e.getMessage();
-                return r;
-            }
-        }
-        ClusterLoader.Loaded loaded = new ClusterLoader(reader).extend(session.objects(), List.of(), podPaths);
-        List<HasMetadata> cluster = new ArrayList<>(session.objects());
-        cluster.addAll(loaded.cluster());
-        List<Extender> extenders;
-        try {
-            extenders = buildExtenders(config);
-        } catch (ConfigException e) {
-            RunReport r = new RunReport();
-            r.configError = e.getMessage();
-            return r;
-        }
-        RunReport report = Engine.run(config, cluster, loaded.podsToSchedule(), options, extenders);
-        report.notes.addAll(loaded.warnings());
-        return report;
+        WhatIf.Inputs f = WhatIf.Inputs.files(List.of(), podPaths);
+        WhatIf.Inputs in = new WhatIf.Inputs(f.clusterPaths(), f.kubectl(), false, podPaths, f.podOptions(), f.maxInputBytes(), session);
+        return schedule(stdin, in, configPath, options);
     }
 
     /**

@@ -24,6 +24,7 @@ import io.kubewhatif.load.PodSource;
 import java.io.InputStream;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.TreeSet;
 import java.util.function.BooleanSupplier;
 
@@ -55,6 +56,16 @@ public final class WhatIf {
                       ClusterLoader.PodOptions podOptions, long maxInputBytes) {
             this(clusterPaths, kubectl, fromKubectl, podPaths, podOptions, maxInputBytes, null);
         }
+
+        /** Cluster files and pods of -f only, within the default input limit. */
+        public static Inputs files(List<String> clusterPaths, List<String> podPaths) {
+            return new Inputs(clusterPaths, new KubectlSnapshot.Options(null, null, null, Map.of()), false, podPaths,
+                    ClusterLoader.PodOptions.DEFAULT, ManifestReader.DEFAULT_MAX_INPUT_BYTES);
+        }
+
+        public static Inputs files(List<String> clusterPaths) {
+            return files(clusterPaths, List.of());
+        }
     }
 
     /** A workflow's result and the warnings noticed while loading its inputs. */
@@ -78,9 +89,7 @@ public final class WhatIf {
         for (String p : in.clusterPaths()) {
             if (p.startsWith(KUBECTL_PREFIX)) {
                 String context = p.substring(KUBECTL_PREFIX.length());
-                KubectlSnapshot.Options o = in.kubectl();
-                docs.addAll(new KubectlSnapshot(new KubectlSnapshot.Options(context.isEmpty() ? o.context() : context, o.kubeconfig(),
-                        o.namespace(), o.environment())).read(reader, liveWarnings));
+                docs.addAll(new KubectlSnapshot(in.kubectl().withContext(context.isEmpty() ? null : context)).read(reader, liveWarnings));
                 live = true;
             } else {
                 docs.addAll(loader.readCluster(List.of(p)));

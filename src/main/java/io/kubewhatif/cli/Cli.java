@@ -43,6 +43,25 @@ public final class Cli {
                     errTty != null ? "1".equals(errTty) : console, System.getenv());
         }
 
+        /**
+         * The terminal's width: KUBE_WHATIF_COLUMNS (the launcher asks the terminal, the shell its JLine terminal),
+         * else COLUMNS, else 80.
+         */
+        public int columns() {
+            for (String name : List.of("KUBE_WHATIF_COLUMNS", "COLUMNS")) {
+                String v = environment.get(name);
+                if (v != null && v.strip().matches("[0-9]{1,5}") && Integer.parseInt(v.strip()) >= 20) {
+                    return Integer.parseInt(v.strip());
+                }
+            }
+            return 80;
+        }
+
+        /** The width prose and tables fit: the terminal's on a terminal; piped, 0 (nothing is wrapped or cut). */
+        public int outputWidth() {
+            return tty ? columns() : 0;
+        }
+
         public static Env test(InputStream stdin) {
             return new Env(stdin, false, true, "kubectl-whatif");
         }

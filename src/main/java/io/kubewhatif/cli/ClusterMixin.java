@@ -11,6 +11,8 @@ import picocli.CommandLine.ParameterException;
 import java.io.File;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
+import java.util.Map;
 
 /**
  * --cluster, for every command that reads a cluster (schedule, explain, capacity, simulate, diff, shell). Inside the
@@ -72,9 +74,34 @@ public final class ClusterMixin {
         if (replicas != null && replicas < 0) {
             throw new ParameterException(spec.commandLine(), "--replicas: must be 0 or more, got " + replicas);
         }
-        KubectlSnapshot.Options kubectl = new KubectlSnapshot.Options(live.context, live.kubeconfig, namespace, env.environment());
+        KubectlSnapshot.Progress progress = env.stderrTty() ? new LiveProgress(new ProgressLine(spec.commandLine().getErr(), env.columns())) : null;
+        KubectlSnapshot.Options kubectl = new KubectlSnapshot.Options(live.context, live.kubeconfig, namespace, env.environment(), progress);
         return new WhatIf.Inputs(paths(), kubectl, live.fromKubectl, pods == null ? List.of() : pods,
                 new ClusterLoader.PodOptions(namespace, replicas), maxInputBytes, session);
+    }
+
+    /** "kubectl get …: 3000 Node, 41250 Pod, … (52.1 MB)" while a live snapshot streams in. */
+    private record LiveProgress(ProgressLine line) implements KubectlSnapshot.Progress {
+        @Override
+        public void reading(String command, Map<String, Integer> kinds, long bytes) {
+            StringBuilder sb = new StringBuilder("reading the cluster: ");
+            if (kinds.isEmpty()) {
+                sb.append(bytes == 0 ? "waiting for kubectl get" : "received");
+            } else {
+                List<String> parts = new ArrayList<>();
+                kinds.forEach((k, n) -> parts.add(n + " " + k));
+                sb.append(String.join(", ", parts));
+            }
+            if (bytes > 0) {
+                sb.append(String.format(Locale.ROOT, " (%.1f MB)", bytes / 1e6));
+            }
+            line.show(sb.toString(), bytes == 0);
+        }
+
+        @Override
+        public void done() {
+            line.clear();
+        }
     }
 
     private List<String> paths() {

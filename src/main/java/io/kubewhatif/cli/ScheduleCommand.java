@@ -1,6 +1,7 @@
 package io.kubewhatif.cli;
 
 import io.kubewhatif.app.Simulation;
+import io.kubewhatif.app.WhatIf;
 import io.kubewhatif.engine.diagnostics.CycleReport;
 import io.kubewhatif.engine.diagnostics.RunReport;
 import io.kubewhatif.engine.framework.SchedulerOptions;
@@ -33,7 +34,8 @@ import java.util.concurrent.Callable;
                 "  kubectl whatif schedule --cluster samples/zonal-spread/cluster.yaml \\",
                 "      -f samples/zonal-spread/pod.yaml -o wide",
                 "  kubectl get nodes,pods -A -o yaml | kubectl whatif schedule --cluster - \\",
-                "      -f samples/quickstart/pod.yaml -o json"})
+                "      -f samples/quickstart/pod.yaml -o json",
+                "  kubectl whatif schedule --cluster kubectl: -f samples/quickstart/pod.yaml -n shop"})
 public final class ScheduleCommand implements Callable<Integer> {
     @ParentCommand
     RootCommand root;
@@ -43,6 +45,13 @@ public final class ScheduleCommand implements Callable<Integer> {
 
     @Mixin
     ClusterMixin clusterInput;
+
+    @Mixin
+    ClusterMixin.Live live;
+
+    @Option(names = {"-n", "--namespace"}, paramLabel = "NS", completionCandidates = Candidates.Namespaces.class,
+            description = "Namespace for the objects of -f without one (as kubectl apply -n); also passed to kubectl.")
+    String namespace;
 
     @Option(names = "--config", paramLabel = "FILE", description = "KubeSchedulerConfiguration (v1) or a bare profile; default: the v1 defaults.")
     Path config;
@@ -68,15 +77,12 @@ public final class ScheduleCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
-        List<String> cluster = clusterInput.paths(spec);
-        List<String> podPaths = InputMixin.strings(pods);
+        WhatIf.Inputs in = clusterInput.inputs(spec, root.env, live, limits.maxInputBytes, namespace, InputMixin.strings(pods), null);
         String configPath = config == null ? null : config.toString();
         OutputMixin.Format format = output.format;
         SchedulerOptions options = new SchedulerOptions(allNodes, true, explain || format == OutputMixin.Format.wide,
                 format == OutputMixin.Format.annotations, allowExtenderBind);
-        RunReport report = root.session != null
-                ? Simulation.schedule(root.session, root.env.stdin(), podPaths, configPath, options)
-                : Simulation.schedule(root.env.stdin(), cluster, podPaths, configPath, options, limits.maxInputBytes);
+        RunReport report = Simulation.schedule(root.env.stdin(), in, configPath, options);
         PrintWriter out = spec.commandLine().getOut();
         PrintWriter err = spec.commandLine().getErr();
         for (String n : report.notes) {

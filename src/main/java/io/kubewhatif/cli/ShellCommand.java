@@ -1,6 +1,7 @@
 package io.kubewhatif.cli;
 
 import io.kubewhatif.app.Session;
+import io.kubewhatif.app.WhatIf;
 import io.kubewhatif.load.InputException;
 import io.kubewhatif.shell.Repl;
 import org.jline.terminal.Terminal;
@@ -17,6 +18,7 @@ import picocli.CommandLine.Spec;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
 
@@ -27,6 +29,7 @@ import java.util.concurrent.Callable;
         + "completion of commands, flags, node, pod and plugin names. Type help inside."},
         footerHeading = "%nExamples:%n",
         footer = {"  kubectl whatif shell --cluster samples/quickstart/cluster.yaml",
+                "  kubectl whatif shell --cluster kubectl:prod-context",
                 "  whatif> explain -f samples/quickstart/pod.yaml",
                 "  whatif> cordon node-c",
                 "  whatif> explain -f samples/quickstart/pod.yaml",
@@ -47,6 +50,13 @@ public final class ShellCommand implements Callable<Integer> {
     @Mixin
     ClusterMixin clusterInput;
 
+    @Mixin
+    ClusterMixin.Live live;
+
+    @Option(names = {"-n", "--namespace"}, paramLabel = "NS", completionCandidates = Candidates.Namespaces.class,
+            description = "Passed to kubectl with a live snapshot (which still covers every namespace).")
+    String namespace;
+
     @Option(names = "--config", paramLabel = "FILE", description = "KubeSchedulerConfiguration (v1) or a bare profile; default: the v1 defaults.")
     Path config;
 
@@ -56,15 +66,19 @@ public final class ShellCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
-        List<String> cluster = clusterInput.paths(spec);
-        if (cluster.contains("-")) {
+        WhatIf.Inputs in = clusterInput.inputs(spec, root.env, live, InputMixin.DEFAULT_MAX_INPUT_BYTES, namespace, List.of(), null);
+        if (in.clusterPaths().contains("-")) {
             throw new InputException("--cluster -: the shell reads its commands from the terminal; give files or directories");
         }
-        Session session = Session.open(root.env.stdin(), cluster, config == null ? null : config.toString());
+        Session session = Session.open(root.env.stdin(), in, config == null ? null : config.toString());
+        List<String> sources = new ArrayList<>(in.clusterPaths());
+        if (live.fromKubectl && sources.stream().noneMatch(p -> p.startsWith(WhatIf.KUBECTL_PREFIX))) {
+            sources.add(WhatIf.KUBECTL_PREFIX + (live.context == null ? "" : live.context));
+        }
         Path historyFile = history == null ? Path.of(System.getProperty("user.home"), ".kube-whatif_history")
                 : history.isEmpty() ? null : Path.of(history);
         try (Terminal terminal = terminal()) {
-            return Repl.run(terminal, session, root.env, historyFile, cluster);
+            return Repl.run(terminal, session, root.env, historyFile, sources);
         }
     }
 
