@@ -204,7 +204,7 @@ function _picocli_kubectl-whatif() {
   local curr_word=${COMP_WORDS[COMP_CWORD]}
 
   local commands="schedule explain capacity simulate diff validate config plugins version shell completion help"
-  local flag_opts="'--debug' '-h' '--help'"
+  local flag_opts="'--debug' '--no-color' '-h' '--help'"
   local arg_opts=""
 
   if [[ "${curr_word}" == -* ]]; then
@@ -223,9 +223,11 @@ function _picocli_kubectl-whatif_schedule() {
   local prev_word=${COMP_WORDS[COMP_CWORD-1]}
 
   local commands=""
-  local flag_opts="'--all-nodes' '--explain' '--allow-extender-bind' '--no-color' '--no-headers' '--debug' '-h' '--help'"
-  local arg_opts="'--cluster' '--config' '-f' '--filename' '-o' '--output' '--max-input-size'"
+  local flag_opts="'--from-kubectl' '--all-nodes' '--explain' '--allow-extender-bind' '--no-headers' '--debug' '--no-color' '-h' '--help'"
+  local arg_opts="'--cluster' '--context' '--kubeconfig' '-n' '--namespace' '--config' '-f' '--filename' '-o' '--output' '--nodes' '--max-input-size'"
+  local NS_option_args=("") # --namespace values
   local FORMAT_option_args=("table" "wide" "json" "yaml" "markdown" "name" "annotations") # --output values
+  local WHICH_option_args=("auto" "all") # --nodes values
 
   type compopt &>/dev/null && compopt +o default
 
@@ -234,6 +236,17 @@ function _picocli_kubectl-whatif_schedule() {
       local IFS=$'\n'
       type compopt &>/dev/null && compopt -o filenames
       COMPREPLY=( $( compgen -f -- "${curr_word}" ) ) # files
+      return $?
+      ;;
+    '--context')
+      return
+      ;;
+    '--kubeconfig')
+      return
+      ;;
+    '-n'|'--namespace')
+      local IFS=$'\n'
+      COMPREPLY=( $( compReplyArray "${NS_option_args[@]}" ) )
       return $?
       ;;
     '--config')
@@ -251,6 +264,11 @@ function _picocli_kubectl-whatif_schedule() {
     '-o'|'--output')
       local IFS=$'\n'
       COMPREPLY=( $( compReplyArray "${FORMAT_option_args[@]}" ) )
+      return $?
+      ;;
+    '--nodes')
+      local IFS=$'\n'
+      COMPREPLY=( $( compReplyArray "${WHICH_option_args[@]}" ) )
       return $?
       ;;
     '--max-input-size')
@@ -274,9 +292,10 @@ function _picocli_kubectl-whatif_explain() {
   local prev_word=${COMP_WORDS[COMP_CWORD-1]}
 
   local commands=""
-  local flag_opts="'-A' '--all-namespaces' '--from-kubectl' '--no-color' '--no-headers' '--debug' '-h' '--help'"
-  local arg_opts="'-n' '--namespace' '-f' '--filename' '--replicas' '--config' '--cluster' '--context' '--kubeconfig' '--max-input-size' '-o' '--output'"
+  local flag_opts="'-A' '--all-namespaces' '--from-kubectl' '--no-headers' '--debug' '--no-color' '-h' '--help'"
+  local arg_opts="'-n' '--namespace' '-f' '--filename' '--replicas' '--config' '--cluster' '--context' '--kubeconfig' '--max-input-size' '--nodes' '-o' '--output'"
   local NS_option_args=("") # --namespace values
+  local WHICH_option_args=("auto" "all") # --nodes values
   local FORMAT_option_args=("table" "wide" "json" "yaml") # --output values
 
   type compopt &>/dev/null && compopt +o default
@@ -311,6 +330,11 @@ function _picocli_kubectl-whatif_explain() {
     '--max-input-size')
       return
       ;;
+    '--nodes')
+      local IFS=$'\n'
+      COMPREPLY=( $( compReplyArray "${WHICH_option_args[@]}" ) )
+      return $?
+      ;;
     '-o'|'--output')
       local IFS=$'\n'
       COMPREPLY=( $( compReplyArray "${FORMAT_option_args[@]}" ) )
@@ -340,8 +364,9 @@ function _picocli_kubectl-whatif_capacity() {
   local prev_word=${COMP_WORDS[COMP_CWORD-1]}
 
   local commands=""
-  local flag_opts="'--from-kubectl' '--no-color' '--no-headers' '--debug' '-h' '--help'"
-  local arg_opts="'-f' '--filename' '--max' '-n' '--namespace' '--config' '--cluster' '--context' '--kubeconfig' '--max-input-size' '-o' '--output'"
+  local flag_opts="'--from-kubectl' '--no-headers' '--debug' '--no-color' '-h' '--help'"
+  local arg_opts="'-f' '--filename' '--max' '-n' '--namespace' '--config' '--cluster' '--context' '--kubeconfig' '--max-input-size' '--nodes' '-o' '--output'"
+  local WHICH_option_args=("auto" "all") # --nodes values
   local FORMAT_option_args=("table" "wide" "json" "yaml") # --output values
 
   type compopt &>/dev/null && compopt +o default
@@ -374,6 +399,11 @@ function _picocli_kubectl-whatif_capacity() {
     '--max-input-size')
       return
       ;;
+    '--nodes')
+      local IFS=$'\n'
+      COMPREPLY=( $( compReplyArray "${WHICH_option_args[@]}" ) )
+      return $?
+      ;;
     '-o'|'--output')
       local IFS=$'\n'
       COMPREPLY=( $( compReplyArray "${FORMAT_option_args[@]}" ) )
@@ -397,8 +427,9 @@ function _picocli_kubectl-whatif_simulate() {
   local prev_word=${COMP_WORDS[COMP_CWORD-1]}
 
   local commands=""
-  local flag_opts="'--queue-order' '--details' '--all-nodes' '--from-kubectl' '--no-color' '--no-headers' '--debug' '-h' '--help'"
-  local arg_opts="'-f' '--filename' '--replicas' '-n' '--namespace' '--config' '--cluster' '--context' '--kubeconfig' '--max-input-size' '-o' '--output'"
+  local flag_opts="'--queue-order' '--details' '--all-nodes' '--from-kubectl' '--no-headers' '--debug' '--no-color' '-h' '--help'"
+  local arg_opts="'-f' '--filename' '--replicas' '-n' '--namespace' '--config' '--cluster' '--context' '--kubeconfig' '--max-input-size' '--nodes' '-o' '--output'"
+  local WHICH_option_args=("auto" "all") # --nodes values
   local FORMAT_option_args=("table" "wide" "json" "yaml") # --output values
 
   type compopt &>/dev/null && compopt +o default
@@ -431,6 +462,11 @@ function _picocli_kubectl-whatif_simulate() {
     '--max-input-size')
       return
       ;;
+    '--nodes')
+      local IFS=$'\n'
+      COMPREPLY=( $( compReplyArray "${WHICH_option_args[@]}" ) )
+      return $?
+      ;;
     '-o'|'--output')
       local IFS=$'\n'
       COMPREPLY=( $( compReplyArray "${FORMAT_option_args[@]}" ) )
@@ -454,8 +490,9 @@ function _picocli_kubectl-whatif_diff() {
   local prev_word=${COMP_WORDS[COMP_CWORD-1]}
 
   local commands=""
-  local flag_opts="'--all-nodes' '--from-kubectl' '--no-color' '--no-headers' '--debug' '-h' '--help'"
-  local arg_opts="'--config' '--config-b' '-f' '--filename' '--replicas' '-n' '--namespace' '--cluster' '--context' '--kubeconfig' '--max-input-size' '-o' '--output'"
+  local flag_opts="'--all-nodes' '--from-kubectl' '--no-headers' '--debug' '--no-color' '-h' '--help'"
+  local arg_opts="'--config' '--config-b' '-f' '--filename' '--replicas' '-n' '--namespace' '--cluster' '--context' '--kubeconfig' '--max-input-size' '--nodes' '-o' '--output'"
+  local WHICH_option_args=("auto" "all") # --nodes values
   local FORMAT_option_args=("table" "wide" "json" "yaml") # --output values
 
   type compopt &>/dev/null && compopt +o default
@@ -491,6 +528,11 @@ function _picocli_kubectl-whatif_diff() {
     '--max-input-size')
       return
       ;;
+    '--nodes')
+      local IFS=$'\n'
+      COMPREPLY=( $( compReplyArray "${WHICH_option_args[@]}" ) )
+      return $?
+      ;;
     '-o'|'--output')
       local IFS=$'\n'
       COMPREPLY=( $( compReplyArray "${FORMAT_option_args[@]}" ) )
@@ -514,7 +556,7 @@ function _picocli_kubectl-whatif_validate() {
   local prev_word=${COMP_WORDS[COMP_CWORD-1]}
 
   local commands=""
-  local flag_opts="'--debug' '-h' '--help'"
+  local flag_opts="'--debug' '--no-color' '-h' '--help'"
   local arg_opts="'-o' '--output' '--max-input-size'"
 
   type compopt &>/dev/null && compopt +o default
@@ -551,7 +593,7 @@ function _picocli_kubectl-whatif_config() {
   local prev_word=${COMP_WORDS[COMP_CWORD-1]}
 
   local commands=""
-  local flag_opts="'--expand' '--debug' '-h' '--help'"
+  local flag_opts="'--expand' '--debug' '--no-color' '-h' '--help'"
   local arg_opts="'--config'"
 
   type compopt &>/dev/null && compopt +o default
@@ -578,7 +620,7 @@ function _picocli_kubectl-whatif_plugins() {
   local prev_word=${COMP_WORDS[COMP_CWORD-1]}
 
   local commands=""
-  local flag_opts="'--no-headers' '--debug' '-h' '--help'"
+  local flag_opts="'--no-headers' '--debug' '--no-color' '-h' '--help'"
   local arg_opts="'-o' '--output'"
   local FORMAT_option_args=("table" "json" "yaml") # --output values
 
@@ -607,7 +649,7 @@ function _picocli_kubectl-whatif_version() {
   local curr_word=${COMP_WORDS[COMP_CWORD]}
 
   local commands=""
-  local flag_opts="'--debug' '-h' '--help'"
+  local flag_opts="'--debug' '--no-color' '-h' '--help'"
   local arg_opts=""
 
   if [[ "${curr_word}" == -* ]]; then
@@ -626,8 +668,9 @@ function _picocli_kubectl-whatif_shell() {
   local prev_word=${COMP_WORDS[COMP_CWORD-1]}
 
   local commands=""
-  local flag_opts="'--debug' '-h' '--help'"
-  local arg_opts="'--cluster' '--config' '--history'"
+  local flag_opts="'--from-kubectl' '--debug' '--no-color' '-h' '--help'"
+  local arg_opts="'--cluster' '--context' '--kubeconfig' '-n' '--namespace' '--config' '--history'"
+  local NS_option_args=("") # --namespace values
 
   type compopt &>/dev/null && compopt +o default
 
@@ -636,6 +679,17 @@ function _picocli_kubectl-whatif_shell() {
       local IFS=$'\n'
       type compopt &>/dev/null && compopt -o filenames
       COMPREPLY=( $( compgen -f -- "${curr_word}" ) ) # files
+      return $?
+      ;;
+    '--context')
+      return
+      ;;
+    '--kubeconfig')
+      return
+      ;;
+    '-n'|'--namespace')
+      local IFS=$'\n'
+      COMPREPLY=( $( compReplyArray "${NS_option_args[@]}" ) )
       return $?
       ;;
     '--config')
@@ -664,7 +718,7 @@ function _picocli_kubectl-whatif_completion() {
   local curr_word=${COMP_WORDS[COMP_CWORD]}
 
   local commands=""
-  local flag_opts="'--debug' '-h' '--help'"
+  local flag_opts="'--debug' '--no-color' '-h' '--help'"
   local arg_opts=""
   local SHELL_pos_param_args=("bash" "zsh" "fish") # 0-0 values
 
@@ -688,7 +742,7 @@ function _picocli_kubectl-whatif_help() {
   local curr_word=${COMP_WORDS[COMP_CWORD]}
 
   local commands=""
-  local flag_opts="'--debug' '-h' '--help'"
+  local flag_opts="'--debug' '--no-color' '-h' '--help'"
   local arg_opts=""
 
   if [[ "${curr_word}" == -* ]]; then

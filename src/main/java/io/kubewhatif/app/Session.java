@@ -168,6 +168,12 @@ public final class Session {
     }
 
     private static String suggestion(String name, List<String> names) {
+        String best = closest(name, names);
+        return best != null ? " (did you mean \"" + best + "\"?)" : "";
+    }
+
+    /** The name of {@code names} closest to a mistyped {@code name} by edit distance, or null when none is close. */
+    public static String closest(String name, java.util.Collection<String> names) {
         String best = null;
         int bestDistance = Integer.MAX_VALUE;
         for (String n : names) {
@@ -177,7 +183,7 @@ public final class Session {
                 best = n;
             }
         }
-        return best != null && bestDistance <= Math.max(2, name.length() / 3) ? " (did you mean \"" + best + "\"?)" : "";
+        return best != null && bestDistance <= Math.max(2, name.length() / 3) ? best : null;
     }
 
     private static int distance(String a, String b) {

@@ -122,6 +122,17 @@ public final class Cli {
             if (!similar.isEmpty()) {
                 e.println("Did you mean '" + similar.get(0) + "'?");
             }
+        } else if (ex instanceof CommandLine.UnmatchedArgumentException u && !u.getUnmatched().isEmpty()
+                && u.getUnmatched().get(0).startsWith("-")) {
+            // One line for the flag (picocli would also list the value after it as unknown), and the closest flag.
+            String flag = u.getUnmatched().get(0).split("=", 2)[0];
+            e.println("error: unknown flag: " + flag);
+            List<String> names = new ArrayList<>();
+            cl.getCommandSpec().options().forEach(o -> names.addAll(List.of(o.names())));
+            String closest = Session.closest(flag, names);
+            if (closest != null) {
+                e.println("Did you mean '" + closest + "'?");
+            }
         } else {
             e.println("error: " + ex.getMessage());
         }

@@ -1,25 +1,44 @@
 package io.kubewhatif.cli;
 
 import io.kubewhatif.render.Style;
+import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
 
-/** -o/--output, --no-color, --no-headers. */
+/** -o/--output, --no-headers, --nodes; --no-color is the root command's, inherited by every command. */
 public final class OutputMixin {
     public enum Format { table, wide, json, yaml, markdown, name, annotations }
+
+    @Spec(Spec.Target.MIXEE)
+    CommandSpec mixee;
 
     @Option(names = {"-o", "--output"}, defaultValue = "table", paramLabel = "FORMAT",
             description = "Output format: ${COMPLETION-CANDIDATES} (default: ${DEFAULT-VALUE}).")
     Format format;
 
-    @Option(names = "--no-color", description = "No colour and no Unicode symbols (also: the NO_COLOR environment variable).")
-    boolean noColor;
-
     @Option(names = "--no-headers", description = "Omit table headers (for scripts).")
     boolean noHeaders;
 
-    /** Colour and Unicode symbols only on a terminal, and never with NO_COLOR or --no-color. */
+    /** Which nodes human tables list. */
+    public enum Nodes { auto, all }
+
+    @Option(names = "--nodes", defaultValue = "auto", paramLabel = "WHICH",
+            description = "Nodes in the human tables: auto (every node up to 30; above, the top 10 feasible by score and the rejected"
+                    + " grouped by reason, with counts and examples) or all (every node). Default: ${DEFAULT-VALUE}.")
+    Nodes nodes;
+
+    /** --nodes all. */
+    boolean everyNode() {
+        return nodes == Nodes.all;
+    }
+
+    /**
+     * Colour and Unicode symbols only on a terminal, and never with NO_COLOR or --no-color; the terminal's width on a
+     * terminal, none when piped.
+     */
     Style style(Cli.Env env) {
+        boolean noColor = mixee != null && mixee.root().userObject() instanceof RootCommand r && r.noColor;
         boolean fancy = env.tty() && !env.noColorEnv() && !noColor;
-        return new Style(fancy, fancy);
+        return new Style(fancy, fancy, env.outputWidth());
     }
 }

@@ -37,6 +37,10 @@ public final class RootCommand implements Runnable {
     @Option(names = "--debug", scope = picocli.CommandLine.ScopeType.INHERIT, description = "Print stack traces of internal errors.")
     boolean debug;
 
+    @Option(names = "--no-color", scope = picocli.CommandLine.ScopeType.INHERIT,
+            description = "No colour and no Unicode symbols (also: the NO_COLOR environment variable).")
+    boolean noColor;
+
     @Option(names = {"-h", "--help"}, usageHelp = true, scope = picocli.CommandLine.ScopeType.INHERIT, description = "Show this help.")
     boolean help;
 

@@ -35,7 +35,8 @@ import java.util.concurrent.Callable;
                 "      -f samples/zonal-spread/pod.yaml -o wide",
                 "  kubectl get nodes,pods -A -o yaml | kubectl whatif schedule --cluster - \\",
                 "      -f samples/quickstart/pod.yaml -o json",
-                "  kubectl whatif schedule --cluster kubectl: -f samples/quickstart/pod.yaml -n shop"})
+                "  kubectl whatif schedule --cluster kubectl:my-context -n shop \\",
+                "      -f samples/quickstart/pod.yaml"})
 public final class ScheduleCommand implements Callable<Integer> {
     @ParentCommand
     RootCommand root;
@@ -111,8 +112,8 @@ public final class ScheduleCommand implements Callable<Integer> {
                     out.print(a.yaml());
                 }
             }
-            case wide -> out.print(new HumanRenderer(output.style(root.env), true, !output.noHeaders).render(report));
-            default -> out.print(new HumanRenderer(output.style(root.env), false, !output.noHeaders).render(report));
+            case wide -> out.print(new HumanRenderer(output.style(root.env), true, !output.noHeaders, output.everyNode()).render(report));
+            default -> out.print(new HumanRenderer(output.style(root.env), false, !output.noHeaders, output.everyNode()).render(report));
         }
         out.flush();
         err.flush();

@@ -41,6 +41,6 @@ final class WorkflowMixin {
     }
 
     WhatIfRenderer renderer(Cli.Env env) {
-        return new WhatIfRenderer(output.style(env), output.format == OutputMixin.Format.wide, !output.noHeaders);
+        return new WhatIfRenderer(output.style(env), output.format == OutputMixin.Format.wide, !output.noHeaders, output.everyNode());
     }
 }
