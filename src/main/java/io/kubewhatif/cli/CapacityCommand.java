@@ -72,7 +72,7 @@ public final class CapacityCommand implements Callable<Integer> {
             for (String n : o.notes()) {
                 err.println("warning: " + n);
             }
-            WhatIfRenderer r = workflow.renderer(root.env);
+            WhatIfRenderer r = workflow.renderer(root);
             String text = switch (workflow.format()) {
                 case json -> WhatIfRenderer.json(WhatIfRenderer.capacityTree(o.result().template(), res, o.notes()));
                 case yaml -> WhatIfRenderer.yaml(WhatIfRenderer.capacityTree(o.result().template(), res, o.notes()));

@@ -99,6 +99,10 @@ public final class Cli {
         } else {
             rawArguments(cl.getSubcommands().get(CompleteCommand.NAME));
         }
+        String samples = samplesDirectory(java.nio.file.Path.of("").toAbsolutePath(), codeLocation());
+        if (!samples.equals(SAMPLES)) {
+            localizeExamples(cl, samples);
+        }
         cl.setCommandName(session == null ? env.invokedAs() : "");
         cl.setExpandAtFiles(false);
         cl.setOut(out);
@@ -107,6 +111,55 @@ public final class Cli {
         cl.setExecutionExceptionHandler((ex, commandLine, parseResult) -> handle(ex, commandLine, root.debug));
         cl.setParameterExceptionHandler((ex, args) -> usageError(ex));
         return cl;
+    }
+
+    /** How help examples name the samples: relative to the current directory, as in the source tree. */
+    static final String SAMPLES = "samples/";
+
+    /**
+     * Where help examples find the samples: {@code samples/} when the current directory has them (the source tree, a
+     * distribution's own directory), else the samples a distribution installs next to its {@code bin/} and
+     * {@code lib/} (the jar's directory's parent), so that examples run from anywhere.
+     */
+    static String samplesDirectory(java.nio.file.Path cwd, java.nio.file.Path jar) {
+        if (java.nio.file.Files.isDirectory(cwd.resolve(SAMPLES))) {
+            return SAMPLES;
+        }
+        java.nio.file.Path home = jar == null || jar.getParent() == null ? null : jar.getParent().getParent();
+        if (home != null && java.nio.file.Files.isDirectory(home.resolve("samples"))) {
+            return home.resolve("samples") + java.io.File.separator;
+        }
+        return SAMPLES;
+    }
+
+    /** The jar (or classes directory) this code runs from, or null. */
+    private static java.nio.file.Path codeLocation() {
+        try {
+            java.security.CodeSource cs = Cli.class.getProtectionDomain().getCodeSource();
+            return cs == null ? null : java.nio.file.Path.of(cs.getLocation().toURI());
+        } catch (Exception e) {
+            return null;
+        }
+    }
+
+    /** Rewrites {@code samples/} in every command's examples to {@code dir}. */
+    private static void localizeExamples(CommandLine cl, String dir) {
+        CommandLine.Model.UsageMessageSpec u = cl.getCommandSpec().usageMessage();
+        String[] footer = u.footer();
+        for (int i = 0; i < footer.length; i++) {
+            footer[i] = footer[i].replaceAll("(^|[\\s=])" + SAMPLES, "$1" + java.util.regex.Matcher.quoteReplacement(dir));
+        }
+        u.footer(footer);
+        // A long path must not be wrapped in the middle: the examples are there to be copied.
+        int longest = java.util.Arrays.stream(footer).mapToInt(String::length).max().orElse(0);
+        if (longest + 1 > u.width()) {
+            u.width(longest + 1);
+        }
+        for (CommandLine sub : cl.getSubcommands().values()) {
+            if (sub.getCommandSpec().parent() == cl.getCommandSpec()) {
+                localizeExamples(sub, dir);
+            }
+        }
     }
 
     /** One error line and where to find the usage; an unknown command is named as such, with suggestions. */

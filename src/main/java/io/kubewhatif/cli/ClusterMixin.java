@@ -81,7 +81,14 @@ public final class ClusterMixin {
     }
 
     /** "kubectl get …: 3000 Node, 41250 Pod, … (52.1 MB)" while a live snapshot streams in. */
-    private record LiveProgress(ProgressLine line) implements KubectlSnapshot.Progress {
+    private static final class LiveProgress implements KubectlSnapshot.Progress {
+        private final ProgressLine line;
+        private int kindsShown;
+
+        LiveProgress(ProgressLine line) {
+            this.line = line;
+        }
+
         @Override
         public void reading(String command, Map<String, Integer> kinds, long bytes) {
             StringBuilder sb = new StringBuilder("reading the cluster: ");
@@ -95,7 +102,9 @@ public final class ClusterMixin {
             if (bytes > 0) {
                 sb.append(String.format(Locale.ROOT, " (%.1f MB)", bytes / 1e6));
             }
-            line.show(sb.toString(), bytes == 0);
+            // A new kind always shows, however soon after the last update: a slow stream may not update again for a while.
+            line.show(sb.toString(), bytes == 0 || kinds.size() != kindsShown);
+            kindsShown = kinds.size();
         }
 
         @Override

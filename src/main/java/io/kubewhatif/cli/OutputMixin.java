@@ -1,16 +1,11 @@
 package io.kubewhatif.cli;
 
 import io.kubewhatif.render.Style;
-import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
-import picocli.CommandLine.Spec;
 
 /** -o/--output, --no-headers, --nodes; --no-color is the root command's, inherited by every command. */
 public final class OutputMixin {
     public enum Format { table, wide, json, yaml, markdown, name, annotations }
-
-    @Spec(Spec.Target.MIXEE)
-    CommandSpec mixee;
 
     @Option(names = {"-o", "--output"}, defaultValue = "table", paramLabel = "FORMAT",
             description = "Output format: ${COMPLETION-CANDIDATES} (default: ${DEFAULT-VALUE}).")
@@ -36,9 +31,9 @@ public final class OutputMixin {
      * Colour and Unicode symbols only on a terminal, and never with NO_COLOR or --no-color; the terminal's width on a
      * terminal, none when piped.
      */
-    Style style(Cli.Env env) {
-        boolean noColor = mixee != null && mixee.root().userObject() instanceof RootCommand r && r.noColor;
-        boolean fancy = env.tty() && !env.noColorEnv() && !noColor;
+    Style style(RootCommand root) {
+        Cli.Env env = root.env;
+        boolean fancy = env.tty() && !env.noColorEnv() && !root.noColor;
         return new Style(fancy, fancy, env.outputWidth());
     }
 }

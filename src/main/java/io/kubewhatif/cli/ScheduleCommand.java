@@ -112,8 +112,8 @@ public final class ScheduleCommand implements Callable<Integer> {
                     out.print(a.yaml());
                 }
             }
-            case wide -> out.print(new HumanRenderer(output.style(root.env), true, !output.noHeaders, output.everyNode()).render(report));
-            default -> out.print(new HumanRenderer(output.style(root.env), false, !output.noHeaders, output.everyNode()).render(report));
+            case wide -> out.print(new HumanRenderer(output.style(root), true, !output.noHeaders, output.everyNode()).render(report));
+            default -> out.print(new HumanRenderer(output.style(root), false, !output.noHeaders, output.everyNode()).render(report));
         }
         out.flush();
         err.flush();

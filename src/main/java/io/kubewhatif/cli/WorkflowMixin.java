@@ -40,7 +40,7 @@ final class WorkflowMixin {
         return output.format == OutputMixin.Format.json || output.format == OutputMixin.Format.yaml;
     }
 
-    WhatIfRenderer renderer(Cli.Env env) {
-        return new WhatIfRenderer(output.style(env), output.format == OutputMixin.Format.wide, !output.noHeaders, output.everyNode());
+    WhatIfRenderer renderer(RootCommand root) {
+        return new WhatIfRenderer(output.style(root), output.format == OutputMixin.Format.wide, !output.noHeaders, output.everyNode());
     }
 }

@@ -398,7 +398,9 @@ class OutputsCliTest {
         assertTrue(run(tty, schedule).out().contains("\u001b["), "colour on a terminal");
         for (String[] args : List.of(new String[] {"--no-color", "schedule", "--cluster", CLUSTER, "-f", POD},
                 new String[] {"schedule", "--cluster", CLUSTER, "-f", POD, "--no-color"},
-                new String[] {"--debug", "schedule", "--no-color", "--cluster", CLUSTER, "-f", POD})) {
+                new String[] {"--debug", "schedule", "--no-color", "--cluster", CLUSTER, "-f", POD},
+                new String[] {"explain", "-f", POD, "--cluster", CLUSTER, "--no-color"},
+                new String[] {"--no-color", "capacity", "-f", POD, "--cluster", CLUSTER})) {
             Result r = run(tty, args);
             assertEquals(0, r.code(), r.err());
             assertTrue(r.out().chars().allMatch(c -> c < 128), "ASCII: " + String.join(" ", args));
