@@ -71,4 +71,34 @@ class LargeClusterTest {
             assertTrue(json.contains("\"" + node + "\""), node);
         }
     }
+
+    @Test
+    void capacityListsTheNodesWithMostReplicasAbove30Nodes() throws Exception {
+        StringBuilder cluster = new StringBuilder();
+        for (int i = 1; i <= 40; i++) {
+            // node-1 … node-40; the first five take two more replicas (more cpu), so they lead the list.
+            String cpu = i <= 5 ? "6" : "4";
+            cluster.append("---\napiVersion: v1\nkind: Node\nmetadata: {name: node-").append(i).append("}\nstatus:\n  allocatable: {cpu: \"")
+                    .append(cpu).append("\", memory: 64Gi, pods: \"110\"}\n");
+        }
+        Path c = dir.resolve("forty.yaml");
+        Files.writeString(c, cluster.toString());
+        Path pod = dir.resolve("one-cpu.yaml");
+        Files.writeString(pod, "apiVersion: v1\nkind: Pod\nmetadata: {name: w, namespace: default}\nspec:\n  containers: [{name: c, image: x,"
+                + " resources: {requests: {cpu: \"1\"}}}]\n");
+        java.io.StringWriter out = new java.io.StringWriter();
+        java.io.StringWriter err = new java.io.StringWriter();
+        int code = Cli.commandLine(new java.io.PrintWriter(out), new java.io.PrintWriter(err), Cli.Env.test(InputStream.nullInputStream()))
+                .execute("capacity", "--cluster", c.toString(), "-f", pod.toString());
+        assertEquals(ExitCodes.OK, code, err.toString());
+        String text = out.toString();
+        assertTrue(text.startsWith("Pod default/w: 170 replica(s) fit\n\nNODE     REPLICAS\nnode-1          6\nnode-2          6\nnode-3          6\nnode-4          6\n"
+                + "node-5          6\nnode-6          4\nnode-7          4\nnode-8          4\nnode-9          4\nnode-10         4\n"
+                + "~ and 30 more node(s) with 120 replica(s); --nodes all lists every node\n"), text);
+        java.io.StringWriter all = new java.io.StringWriter();
+        Cli.commandLine(new java.io.PrintWriter(all), new java.io.PrintWriter(err), Cli.Env.test(InputStream.nullInputStream()))
+                .execute("capacity", "--cluster", c.toString(), "-f", pod.toString(), "--nodes", "all");
+        assertEquals(40, all.toString().lines().filter(l -> l.startsWith("node-")).count(), all.toString());
+        assertTrue(all.toString().contains("node-9          4\nnode-10         4\n"), "natural order: " + all);
+    }
 }
