@@ -1,23 +1,18 @@
 package io.kubewhatif.cli;
 
+import io.kubewhatif.shell.Tmux;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
-import java.util.ArrayList;
-import java.util.List;
-import java.util.concurrent.TimeUnit;
 import java.util.function.Predicate;
 
-import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
-import static org.junit.jupiter.api.Assertions.fail;
 
 /**
  * The launcher on a real 60-column terminal (tmux): prose wraps to the terminal's width, the FailedScheduling message
@@ -32,43 +27,15 @@ class TerminalTmuxTest {
     @TempDir
     Path dir;
 
-    private final String socket = "kube-whatif-term-" + ProcessHandle.current().pid() + "-" + System.nanoTime();
-    private boolean started;
-
-    private String tmux(String... args) throws Exception {
-        List<String> cmd = new ArrayList<>(List.of("tmux", "-u", "-L", socket));
-        cmd.addAll(List.of(args));
-        Process p = new ProcessBuilder(cmd).redirectErrorStream(true).start();
-        String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-        assertTrue(p.waitFor(30, TimeUnit.SECONDS), "tmux did not answer: " + cmd);
-        assertEquals(0, p.exitValue(), cmd + ": " + out);
-        return out;
-    }
-
-    /** The screen, with the terminal's own soft wraps joined (-J): the lines as a user copies them. */
-    private String screen() throws Exception {
-        return tmux("capture-pane", "-p", "-J", "-S", "-400", "-t", "t");
-    }
+    private final Tmux tmux = new Tmux(WAIT_MS);
 
     private String waitFor(String what, Predicate<String> done) throws Exception {
-        long end = System.currentTimeMillis() + WAIT_MS;
-        String s = "";
-        while (System.currentTimeMillis() < end) {
-            s = screen();
-            if (done.test(s)) {
-                return s;
-            }
-            Thread.sleep(100);
-        }
-        fail("timed out waiting for " + what + "; the screen:\n" + s);
-        return s;
+        return tmux.waitFor(what, done, 100);
     }
 
     @AfterEach
     void stop() throws Exception {
-        if (started) {
-            new ProcessBuilder("tmux", "-L", socket, "kill-server").start().waitFor(10, TimeUnit.SECONDS);
-        }
+        tmux.kill();
     }
 
     private static String section(String screen, String from, String to) {
@@ -80,7 +47,7 @@ class TerminalTmuxTest {
 
     @Test
     void wrappingColourAndProgressOnARealTerminal() throws Exception {
-        Assumptions.assumeTrue(io.kubewhatif.shell.ShellTmuxTestSupport.hasTmux(), "tmux is not installed");
+        Assumptions.assumeTrue(Tmux.installed(), "tmux is not installed");
         Path bin = Files.createDirectories(dir.resolve("bin"));
         Path fixture = dir.resolve("snapshot.json");
         Files.writeString(fixture, LiveSnapshotTest.SNAPSHOT);
@@ -92,15 +59,13 @@ class TerminalTmuxTest {
         String explain = " explain web-big -n shop --cluster samples/explain/cluster.yaml";
         Path script = dir.resolve("run.sh");
         Files.writeString(script, "cd '" + Path.of("").toAbsolutePath() + "' && export LC_ALL=C.UTF-8 && unset NO_COLOR COLUMNS\n"
-                + "export KUBE_WHATIF_CLASSPATH='" + io.kubewhatif.shell.ShellTmuxTestSupport.classPath() + "'\n"
+                + "export KUBE_WHATIF_CLASSPATH='" + Tmux.classPath() + "'\n"
                 + "echo A-START; " + run + explain + "; echo A-END\n"
                 + "echo B-START; " + run + explain + " | cat; echo B-END\n"
                 + "echo C-START; " + run + explain + " --no-color; echo C-END\n"
                 + "echo D-START; PATH='" + bin + "':$PATH " + run + " explain web -n shop --from-kubectl >/dev/null; echo D-END\n"
                 + "sleep 60\n");
-        tmux("new-session", "-d", "-s", "t", "-x", "60", "-y", "50", "bash", "--norc", "--noprofile", script.toString());
-        tmux("set-option", "-t", "t", "history-limit", "5000");
-        started = true;
+        tmux.run("new-session", "-d", "-s", "t", "-x", "60", "-y", "50", "bash", "--norc", "--noprofile", script.toString());
 
         String progress = waitFor("the live snapshot's progress line", x -> x.contains("D-START") && x.contains("reading the cluster: "));
         assertTrue(progress.substring(progress.indexOf("D-START")).contains("reading the cluster: waiting for kubectl get")

@@ -5,17 +5,11 @@ import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
-import java.util.List;
-import java.util.concurrent.TimeUnit;
 import java.util.function.Predicate;
 
-import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
-import static org.junit.jupiter.api.Assertions.fail;
 
 /**
  * End to end on a real terminal: the launcher runs the shell inside tmux; keys are typed with send-keys (TAB and the
@@ -27,49 +21,22 @@ class ShellTmuxTest {
     @TempDir
     Path dir;
 
-    private final String socket = "kube-whatif-test-" + ProcessHandle.current().pid() + "-" + System.nanoTime();
-    private boolean started;
+    private final Tmux tmux = new Tmux(WAIT_MS);
 
     static boolean hasTmux() {
-        for (String d : System.getenv().getOrDefault("PATH", "").split(":")) {
-            if (Files.isExecutable(Path.of(d, "tmux"))) {
-                return true;
-            }
-        }
-        return false;
+        return Tmux.installed();
     }
 
-    /** The test's class path (the compiled classes and every dependency), for the launcher's KUBE_WHATIF_CLASSPATH. */
     static String classPath() {
-        return System.getProperty("surefire.test.class.path", System.getProperty("java.class.path"));
+        return Tmux.classPath();
     }
 
     private String tmux(String... args) throws Exception {
-        List<String> cmd = new ArrayList<>(List.of("tmux", "-u", "-L", socket));
-        cmd.addAll(List.of(args));
-        Process p = new ProcessBuilder(cmd).redirectErrorStream(true).start();
-        String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-        assertTrue(p.waitFor(30, TimeUnit.SECONDS), "tmux did not answer: " + cmd);
-        assertEquals(0, p.exitValue(), cmd + ": " + out);
-        return out;
-    }
-
-    private String screen() throws Exception {
-        return tmux("capture-pane", "-p", "-J", "-S", "-200", "-t", "t");
+        return tmux.run(args);
     }
 
     private String waitFor(String what, Predicate<String> done) throws Exception {
-        long end = System.currentTimeMillis() + WAIT_MS;
-        String s = "";
-        while (System.currentTimeMillis() < end) {
-            s = screen();
-            if (done.test(s)) {
-                return s;
-            }
-            Thread.sleep(200);
-        }
-        fail("timed out waiting for " + what + "; the screen:\n" + s);
-        return s;
+        return tmux.waitFor(what, done, 200);
     }
 
     private static int count(String s, String what) {
@@ -86,9 +53,7 @@ class ShellTmuxTest {
 
     @AfterEach
     void stop() throws Exception {
-        if (started) {
-            new ProcessBuilder("tmux", "-L", socket, "kill-server").start().waitFor(10, TimeUnit.SECONDS);
-        }
+        tmux.kill();
     }
 
     @Test
@@ -99,7 +64,6 @@ class ShellTmuxTest {
         String command = "cd '" + Path.of("").toAbsolutePath() + "' && export LC_ALL=C.UTF-8 && KUBE_WHATIF_CLASSPATH='" + classPath() + "' '" + launcher
                 + "' shell --cluster samples/quickstart/cluster.yaml --history '" + history + "'; echo SHELL-EXIT=$?; sleep 30";
         tmux("new-session", "-d", "-s", "t", "-x", "200", "-y", "60", "bash", "--norc", "--noprofile", "-c", command);
-        started = true;
         String s = prompt(1);
         assertTrue(s.contains("kube-whatif shell: 4 node(s), 3 pod(s) from samples/quickstart/cluster.yaml"), s);
 
