@@ -175,7 +175,9 @@ public final class WhatIfRenderer {
         return r.preEnqueue != null ? "gated" : "unschedulable";
     }
 
-    private static String nodeList(List<String> nodes) {
+    private static String nodeList(List<String> given) {
+        List<String> nodes = new ArrayList<>(given);
+        nodes.sort(NaturalOrder.INSTANCE);
         if (nodes.size() <= NODES_SHOWN) {
             return String.join(", ", nodes);
         }

@@ -233,4 +233,44 @@ class LiveSnapshotTest {
         assertEquals(ExitCodes.USAGE, r.code());
         assertTrue(r.err().startsWith("error: Missing required option: '--cluster=PATH' (or --from-kubectl)"), r.err());
     }
+
+    /** Output recorded from kubectl get … -o json (a List, kubectl's indentation, managedFields, owner references). */
+    static final Path RECORDED = Path.of("src/test/resources/live/kubectl-get.json");
+
+    @Test
+    void scheduleAgainstRecordedKubectlOutput() throws Exception {
+        fixture = RECORDED.toAbsolutePath();
+        writeKubectl("""
+                #!/bin/sh
+                printf '%s\\n' "$*" >> "LOG"
+                cat "FIXTURE"
+                """);
+        Path pod = dir.resolve("api2.yaml");
+        Files.writeString(pod, "apiVersion: v1\nkind: Pod\nmetadata: {name: api-2}\nspec:\n  containers: [{name: c, image: x,"
+                + " resources: {requests: {cpu: 250m}}}]\n");
+        Result r = run("schedule", "--cluster", "kubectl:prod", "-n", "shop", "-f", pod.toString());
+        assertEquals(ExitCodes.OK, r.code(), r.out() + r.err());
+        assertTrue(r.out().startsWith("shop/api-2 -> ip-10-0-1-2\n  2 node(s), 2 evaluated, 1 feasible;"), r.out());
+        assertTrue(r.out().contains("\nip-10-0-1-2  ") && r.out().indexOf("ip-10-0-1-2  ") < r.out().indexOf("ip-10-0-1-10  "),
+                "natural order: " + r.out());
+        Result pending = run("explain", "web", "-n", "shop", "--cluster", "kubectl:prod");
+        assertEquals(ExitCodes.UNSCHEDULABLE, pending.code(), pending.err());
+        assertTrue(pending.out().contains("\n  0/2 nodes are available: 1 Insufficient cpu, 1 node(s) had untolerated taint {dedicated: batch}."),
+                pending.out());
+        assertReadOnly();
+    }
+
+    @Test
+    void progressCountsTheListsItemsNotTheKindsInsideThem() throws Exception {
+        writeKubectl("""
+                #!/bin/sh
+                head -c 3000 "FIXTURE"; sleep 0.4; tail -c +3001 "FIXTURE"
+                """.replace("FIXTURE", RECORDED.toAbsolutePath().toString()));
+        StringWriter err = new StringWriter();
+        Cli.Env tty = new Cli.Env(new ByteArrayInputStream(new byte[0]), false, true, "kubectl-whatif", true,
+                Map.of("PATH", dir.resolve("bin") + ":/usr/bin:/bin"));
+        Cli.commandLine(new PrintWriter(new StringWriter()), new PrintWriter(err), tty).execute("explain", "web", "-n", "shop", "--from-kubectl");
+        assertTrue(err.toString().contains("reading the cluster: 2 Node, 2 Pod, 1 ReplicaSet, 1 Namespace ("), err.toString());
+        assertFalse(err.toString().contains("Deployment"), "an owner reference is not an object read: " + err);
+    }
 }
