@@ -81,33 +81,30 @@ public final class Session {
 
     /** Loads cluster manifests and a configuration (null: the v1 defaults) as a new session, with v1.34.1's semantics. */
     public static Session open(InputStream stdin, List<String> clusterPaths, String configPath) throws InputException, ConfigException {
-        return open(stdin, clusterPaths, configPath, Validation.STRICT, Features.V1_34);
+        return open(stdin, WhatIf.Inputs.files(clusterPaths), configPath);
     }
 
     /** As above under the release (and gates) of {@code features}, which the session keeps. */
     public static Session open(InputStream stdin, List<String> clusterPaths, String configPath, Features features)
             throws InputException, ConfigException {
-        return open(stdin, clusterPaths, configPath, Validation.STRICT, features);
+        return open(stdin, WhatIf.Inputs.files(clusterPaths).with(Validation.STRICT, features), configPath);
     }
 
     /** As above, with --validate's treatment of unknown fields, for the cluster now and every manifest read later. */
     public static Session open(InputStream stdin, List<String> clusterPaths, String configPath, Validation validation)
             throws InputException, ConfigException {
-        return open(stdin, clusterPaths, configPath, validation, Features.V1_34);
+        return open(stdin, WhatIf.Inputs.files(clusterPaths).with(validation, Features.V1_34), configPath);
     }
 
     /**
-     * As above with both: --validate for every manifest the session reads, and the release (and gates) of
-     * {@code features}, which the session keeps.
+     * Loads the cluster of {@code in} (files and/or a live snapshot) and a configuration (null: the defaults of the
+     * release of {@code in}) as a new session. The session keeps the release and --validate of {@code in}.
      */
-    public static Session open(InputStream stdin, List<String> clusterPaths, String configPath, Validation validation,
-                               Features features)
-            throws InputException, ConfigException {
-        ManifestReader reader = new ManifestReader(stdin);
-        Configuration config = Simulation.loadConfig(reader, configPath, features);
+    public static Session open(InputStream stdin, WhatIf.Inputs in, String configPath) throws InputException, ConfigException {
+        Configuration config = Simulation.loadConfig(new ManifestReader(stdin, in.maxInputBytes()), configPath, in.features());
         ConfigEdits.check(config);
-        ClusterLoader.Loaded loaded = new ClusterLoader(reader, validation).load(clusterPaths, List.of());
-        return new Session(new State(loaded.cluster(), config), loaded.warnings(), validation);
+        ClusterLoader.Loaded loaded = WhatIf.load(stdin, in);
+        return new Session(new State(loaded.cluster(), config), loaded.warnings(), in.validation());
     }
 
     /** The shell's --validate: what unknown fields do to the manifests it reads. */
@@ -210,8 +207,13 @@ public final class Session {
     }
 
     private static String suggestion(String name, List<String> names) {
-        String best = io.kubewhatif.engine.util.Suggestions.closest(name, names, Math.max(2, name.length() / 3));
+        String best = closest(name, names);
         return best != null ? " (did you mean \"" + best + "\"?)" : "";
+    }
+
+    /** The name of {@code names} closest to a mistyped {@code name} by edit distance, or null when none is close. */
+    public static String closest(String name, java.util.Collection<String> names) {
+        return io.kubewhatif.engine.util.Suggestions.closest(name, names, Math.max(2, name.length() / 3));
     }
 
     // ---- node edits ---------------------------------------------------------------------------------------------

@@ -45,42 +45,33 @@ public final class Simulation {
         return ConfigLoader.parseConfigOrProfile(reader.readText(path), null, features);
     }
 
-    /** Loads everything and schedules the pods of {@code podPaths} in order, with v1.34.1's semantics. */
+    /** Loads everything from files and schedules the pods of {@code podPaths} in order, with v1.34.1's semantics. */
     public static RunReport schedule(InputStream stdin, List<String> clusterPaths, List<String> podPaths, String configPath,
                                      SchedulerOptions options) throws InputException {
-        return schedule(stdin, clusterPaths, podPaths, configPath, options, ManifestReader.DEFAULT_MAX_INPUT_BYTES, Features.V1_34);
+        return schedule(stdin, WhatIf.Inputs.files(clusterPaths, podPaths), configPath, options);
     }
 
     /**
-     * As above under the release (and gates) of {@code features}, refusing any input larger than {@code maxInputBytes}
-     * (--max-input-size).
+     * Schedules the pods of {@code -f} in order against the cluster of {@code in}: files, a live snapshot, or the
+     * shell's snapshot (whose configuration stands in for a {@code configPath} that is not given), under the release
+     * (and gates) and the --validate of {@code in}.
      */
-    public static RunReport schedule(InputStream stdin, List<String> clusterPaths, List<String> podPaths, String configPath,
-                                     SchedulerOptions options, long maxInputBytes, Features features) throws InputException {
-        return schedule(stdin, clusterPaths, podPaths, configPath, options, maxInputBytes, Validation.STRICT, features);
-    }
-
-    /** As above, with --validate's treatment of unknown fields. */
-    public static RunReport schedule(InputStream stdin, List<String> clusterPaths, List<String> podPaths, String configPath,
-                                     SchedulerOptions options, long maxInputBytes, Validation validation, Features features)
-            throws InputException {
+    public static RunReport schedule(InputStream stdin, WhatIf.Inputs in, String configPath, SchedulerOptions options) throws InputException {
         ObjectDecoder.warmUp();
-        ManifestReader reader = new ManifestReader(stdin, maxInputBytes);
+        ManifestReader reader = new ManifestReader(stdin, in.maxInputBytes());
         Configuration config;
-        try {
-            config = loadConfig(reader, configPath, features);
-        } catch (ConfigException e) {
-            return RunReport.configError(e.getMessage(), features);
-        }
         List<Extender> extenders;
         try {
+            config = configPath == null && in.session() != null ? in.session().config() : loadConfig(reader, configPath, in.features());
             extenders = buildExtenders(config);
         } catch (ConfigException e) {
-            return RunReport.configError(e.getMessage(), features);
+            return RunReport.configError(e.getMessage(), in.features());
         }
-        ClusterLoader.Loaded loaded = new ClusterLoader(reader, validation).load(clusterPaths, podPaths);
+        ClusterLoader.Loaded loaded = WhatIf.load(stdin, in);
         RunReport report = Engine.run(config, loaded.cluster(), loaded.podsToSchedule(), options, extenders);
-        report.notes.addAll(configWarnings(configPath, config));
+        if (configPath != null) {
+            report.notes.addAll(configWarnings(configPath, config));
+        }
         report.notes.addAll(loaded.warnings());
         return report;
     }
@@ -111,27 +102,10 @@ public final class Simulation {
     /** As above, with --validate's treatment of unknown fields in the pod files. */
     public static RunReport schedule(Session session, InputStream stdin, List<String> podPaths, String configPath,
                                      SchedulerOptions options, Validation validation) throws InputException {
-        ManifestReader reader = new ManifestReader(stdin);
-        Configuration config = session.config();
-        if (configPath != null) {
-            try {
-                config = loadConfig(reader, configPath, config.features());
-            } catch (ConfigException e) {
-                return RunReport.configError(e.getMessage(), config.features());
-            }
-        }
-        ClusterLoader.Loaded loaded = new ClusterLoader(reader, validation).extend(session.objects(), List.of(), podPaths);
-        List<HasMetadata> cluster = new ArrayList<>(session.objects());
-        cluster.addAll(loaded.cluster());
-        List<Extender> extenders;
-        try {
-            extenders = buildExtenders(config);
-        } catch (ConfigException e) {
-            return RunReport.configError(e.getMessage(), config.features());
-        }
-        RunReport report = Engine.run(config, cluster, loaded.podsToSchedule(), options, extenders);
-        report.notes.addAll(loaded.warnings());
-        return report;
+        WhatIf.Inputs f = WhatIf.Inputs.files(List.of(), podPaths);
+        WhatIf.Inputs in = new WhatIf.Inputs(f.clusterPaths(), f.kubectl(), false, podPaths, f.podOptions(), f.maxInputBytes(),
+                validation, session, null);
+        return schedule(stdin, in, configPath, options);
     }
 
     /**

@@ -27,6 +27,8 @@ import io.kubewhatif.load.Validation;
 import java.io.InputStream;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
+import java.util.TreeSet;
 import java.util.function.BooleanSupplier;
 
 /**
@@ -58,7 +60,12 @@ public final class WhatIf {
         public Inputs {
             // In the shell the session's release applies.
             features = session != null ? session.config().features() : features == null ? Features.V1_34 : features;
-            validation = validation == null ? Validation.STRICT : validation;
+            validation = validation != null ? validation : session != null ? session.validation() : Validation.STRICT;
+        }
+
+        /** These inputs under --validate {@code validation} and the release (and gates) of {@code features}. */
+        public Inputs with(Validation validation, Features features) {
+            return new Inputs(clusterPaths, kubectl, fromKubectl, podPaths, podOptions, maxInputBytes, validation, session, features);
         }
 
         /** Inputs with v1.34.1's semantics, strict validation and no session. */
@@ -70,6 +77,16 @@ public final class WhatIf {
         public Inputs(List<String> clusterPaths, KubectlSnapshot.Options kubectl, boolean fromKubectl, List<String> podPaths,
                       ClusterLoader.PodOptions podOptions, long maxInputBytes, Session session) {
             this(clusterPaths, kubectl, fromKubectl, podPaths, podOptions, maxInputBytes, null, session, null);
+        }
+
+        /** Cluster files and pods of -f only, within the default input limit. */
+        public static Inputs files(List<String> clusterPaths, List<String> podPaths) {
+            return new Inputs(clusterPaths, new KubectlSnapshot.Options(null, null, null, Map.of()), false, podPaths,
+                    ClusterLoader.PodOptions.DEFAULT, ManifestReader.DEFAULT_MAX_INPUT_BYTES);
+        }
+
+        public static Inputs files(List<String> clusterPaths) {
+            return files(clusterPaths, List.of());
         }
     }
 
@@ -94,9 +111,7 @@ public final class WhatIf {
         for (String p : in.clusterPaths()) {
             if (p.startsWith(KUBECTL_PREFIX)) {
                 String context = p.substring(KUBECTL_PREFIX.length());
-                KubectlSnapshot.Options o = in.kubectl();
-                docs.addAll(new KubectlSnapshot(new KubectlSnapshot.Options(context.isEmpty() ? o.context() : context, o.kubeconfig(),
-                        o.namespace(), o.environment())).read(reader, liveWarnings));
+                docs.addAll(new KubectlSnapshot(in.kubectl().withContext(context.isEmpty() ? null : context)).read(reader, liveWarnings));
                 live = true;
             } else {
                 docs.addAll(loader.readCluster(List.of(p)));

@@ -61,7 +61,7 @@ public final class CapacityCommand implements Callable<Integer> {
         WhatIf.CapacityQuestion question = WhatIf.capacityQuestion(root.env.stdin(), in, config);
         PrintWriter out = spec.commandLine().getOut();
         PrintWriter err = spec.commandLine().getErr();
-        Progress progress = root.env.stderrTty() ? new Progress(err) : null;
+        Progress progress = root.env.stderrTty() ? new Progress(new ProgressLine(err, root.env.columns())) : null;
         // Ctrl-C from here on stops the run between placements and waits for its partial result to be printed.
         try (InterruptHook interrupt = InterruptHook.forRun(root.env)) {
             WhatIf.Outcome<WhatIf.CapacityAnswer> o = WhatIf.capacity(question, max, progress, interrupt);
@@ -72,7 +72,7 @@ public final class CapacityCommand implements Callable<Integer> {
             for (String n : o.notes()) {
                 err.println("warning: " + n);
             }
-            WhatIfRenderer r = workflow.renderer(root.env);
+            WhatIfRenderer r = workflow.renderer(root);
             String text = switch (workflow.format()) {
                 case json -> WhatIfRenderer.json(WorkflowMixin.versioned(in, WhatIfRenderer.capacityTree(o.result().template(), res, o.notes())));
                 case yaml -> WhatIfRenderer.yaml(WorkflowMixin.versioned(in, WhatIfRenderer.capacityTree(o.result().template(), res, o.notes())));
@@ -94,33 +94,23 @@ public final class CapacityCommand implements Callable<Integer> {
         }
     }
 
-    /** A self-overwriting progress line on a terminal's stderr, at most a few updates a second. */
+    /** Replicas placed so far, on a terminal's stderr. */
     static final class Progress implements Capacity.Progress {
-        private final PrintWriter err;
+        private final ProgressLine line;
         private final long start = System.nanoTime();
-        private long last;
 
-        Progress(PrintWriter err) {
-            this.err = err;
+        Progress(ProgressLine line) {
+            this.line = line;
         }
 
         @Override
         public void placed(int count) {
-            long now = System.nanoTime();
-            if (now - last < 200_000_000L) {
-                return;
-            }
-            last = now;
-            double secs = (now - start) / 1e9;
-            err.print("\rplaced " + count + " replica(s), " + Math.round(count / Math.max(secs, 1e-9)) + " pods/s\u001b[K");
-            err.flush();
+            double secs = (System.nanoTime() - start) / 1e9;
+            line.show("placed " + count + " replica(s), " + Math.round(count / Math.max(secs, 1e-9)) + " pods/s", false);
         }
 
         void clear() {
-            if (last != 0) {
-                err.print("\r\u001b[K");
-                err.flush();
-            }
+            line.clear();
         }
     }
 }

@@ -43,6 +43,25 @@ public final class Cli {
                     errTty != null ? "1".equals(errTty) : console, System.getenv());
         }
 
+        /**
+         * The terminal's width: KUBE_WHATIF_COLUMNS (the launcher asks the terminal, the shell its JLine terminal),
+         * else COLUMNS, else 80.
+         */
+        public int columns() {
+            for (String name : List.of("KUBE_WHATIF_COLUMNS", "COLUMNS")) {
+                String v = environment.get(name);
+                if (v != null && v.strip().matches("[0-9]{1,5}") && Integer.parseInt(v.strip()) >= 20) {
+                    return Integer.parseInt(v.strip());
+                }
+            }
+            return 80;
+        }
+
+        /** The width prose and tables fit: the terminal's on a terminal; piped, 0 (nothing is wrapped or cut). */
+        public int outputWidth() {
+            return tty ? columns() : 0;
+        }
+
         public static Env test(InputStream stdin) {
             return new Env(stdin, false, true, "kubectl-whatif");
         }
@@ -80,6 +99,10 @@ public final class Cli {
         } else {
             rawArguments(cl.getSubcommands().get(CompleteCommand.NAME));
         }
+        String samples = samplesDirectory(java.nio.file.Path.of("").toAbsolutePath(), codeLocation());
+        if (!samples.equals(SAMPLES)) {
+            localizeExamples(cl, samples);
+        }
         cl.setCommandName(session == null ? env.invokedAs() : "");
         cl.setExpandAtFiles(false);
         cl.setOut(out);
@@ -88,6 +111,55 @@ public final class Cli {
         cl.setExecutionExceptionHandler((ex, commandLine, parseResult) -> handle(ex, commandLine, root.debug));
         cl.setParameterExceptionHandler((ex, args) -> usageError(ex));
         return cl;
+    }
+
+    /** How help examples name the samples: relative to the current directory, as in the source tree. */
+    static final String SAMPLES = "samples/";
+
+    /**
+     * Where help examples find the samples: {@code samples/} when the current directory has them (the source tree, a
+     * distribution's own directory), else the samples a distribution installs next to its {@code bin/} and
+     * {@code lib/} (the jar's directory's parent), so that examples run from anywhere.
+     */
+    static String samplesDirectory(java.nio.file.Path cwd, java.nio.file.Path jar) {
+        if (java.nio.file.Files.isDirectory(cwd.resolve(SAMPLES))) {
+            return SAMPLES;
+        }
+        java.nio.file.Path home = jar == null || jar.getParent() == null ? null : jar.getParent().getParent();
+        if (home != null && java.nio.file.Files.isDirectory(home.resolve("samples"))) {
+            return home.resolve("samples") + java.io.File.separator;
+        }
+        return SAMPLES;
+    }
+
+    /** The jar (or classes directory) this code runs from, or null. */
+    private static java.nio.file.Path codeLocation() {
+        try {
+            java.security.CodeSource cs = Cli.class.getProtectionDomain().getCodeSource();
+            return cs == null ? null : java.nio.file.Path.of(cs.getLocation().toURI());
+        } catch (Exception e) {
+            return null;
+        }
+    }
+
+    /** Rewrites {@code samples/} in every command's examples to {@code dir}. */
+    private static void localizeExamples(CommandLine cl, String dir) {
+        CommandLine.Model.UsageMessageSpec u = cl.getCommandSpec().usageMessage();
+        String[] footer = u.footer();
+        for (int i = 0; i < footer.length; i++) {
+            footer[i] = footer[i].replaceAll("(^|[\\s=])" + SAMPLES, "$1" + java.util.regex.Matcher.quoteReplacement(dir));
+        }
+        u.footer(footer);
+        // A long path must not be wrapped in the middle: the examples are there to be copied.
+        int longest = java.util.Arrays.stream(footer).mapToInt(String::length).max().orElse(0);
+        if (longest + 1 > u.width()) {
+            u.width(longest + 1);
+        }
+        for (CommandLine sub : cl.getSubcommands().values()) {
+            if (sub.getCommandSpec().parent() == cl.getCommandSpec()) {
+                localizeExamples(sub, dir);
+            }
+        }
     }
 
     /** One error line and where to find the usage; an unknown command is named as such, with suggestions. */
@@ -102,6 +174,17 @@ public final class Cli {
             List<String> similar = u.getSuggestions();
             if (!similar.isEmpty()) {
                 e.println("Did you mean '" + similar.get(0) + "'?");
+            }
+        } else if (ex instanceof CommandLine.UnmatchedArgumentException u && !u.getUnmatched().isEmpty()
+                && u.getUnmatched().get(0).startsWith("-")) {
+            // One line for the flag (picocli would also list the value after it as unknown), and the closest flag.
+            String flag = u.getUnmatched().get(0).split("=", 2)[0];
+            e.println("error: unknown flag: " + flag);
+            List<String> names = new ArrayList<>();
+            cl.getCommandSpec().options().forEach(o -> names.addAll(List.of(o.names())));
+            String closest = Session.closest(flag, names);
+            if (closest != null) {
+                e.println("Did you mean '" + closest + "'?");
             }
         } else {
             e.println("error: " + ex.getMessage());

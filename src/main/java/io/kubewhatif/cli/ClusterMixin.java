@@ -14,6 +14,8 @@ import picocli.CommandLine.ParameterException;
 import java.io.File;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
+import java.util.Map;
 
 /**
  * --cluster, for every command that reads a cluster (schedule, explain, capacity, simulate, diff, shell). Inside the
@@ -75,19 +77,52 @@ public final class ClusterMixin {
         if (replicas != null && replicas < 0) {
             throw new ParameterException(spec.commandLine(), "--replicas: must be 0 or more, got " + replicas);
         }
-        KubectlSnapshot.Options kubectl = new KubectlSnapshot.Options(live.context, live.kubeconfig, namespace, env.environment());
+        KubectlSnapshot.Progress progress = env.stderrTty() ? new LiveProgress(new ProgressLine(spec.commandLine().getErr(), env.columns())) : null;
+        KubectlSnapshot.Options kubectl = new KubectlSnapshot.Options(live.context, live.kubeconfig, namespace, env.environment(), progress);
         KubectlSnapshot.Options liveCluster = live.fromKubectl ? kubectl : null;
         for (String p : paths()) {
             if (liveCluster == null && p.startsWith(WhatIf.KUBECTL_PREFIX)) {
                 String context = p.substring(WhatIf.KUBECTL_PREFIX.length());
-                liveCluster = new KubectlSnapshot.Options(context.isEmpty() ? live.context : context, live.kubeconfig, namespace,
-                        env.environment());
+                liveCluster = kubectl.withContext(context.isEmpty() ? live.context : context);
             }
         }
         Features features = KubeVersionChoice.resolve(spec, (RootCommand) spec.root().userObject(), liveCluster)
                 .warn(spec.commandLine().getErr()).features();
         return new WhatIf.Inputs(paths(), kubectl, live.fromKubectl, pods == null ? List.of() : pods,
                 new ClusterLoader.PodOptions(namespace, replicas), maxInputBytes, validation, session, features);
+    }
+
+    /** "kubectl get …: 3000 Node, 41250 Pod, … (52.1 MB)" while a live snapshot streams in. */
+    private static final class LiveProgress implements KubectlSnapshot.Progress {
+        private final ProgressLine line;
+        private int kindsShown;
+
+        LiveProgress(ProgressLine line) {
+            this.line = line;
+        }
+
+        @Override
+        public void reading(String command, Map<String, Integer> kinds, long bytes) {
+            StringBuilder sb = new StringBuilder("reading the cluster: ");
+            if (kinds.isEmpty()) {
+                sb.append(bytes == 0 ? "waiting for kubectl get" : "received");
+            } else {
+                List<String> parts = new ArrayList<>();
+                kinds.forEach((k, n) -> parts.add(n + " " + k));
+                sb.append(String.join(", ", parts));
+            }
+            if (bytes > 0) {
+                sb.append(String.format(Locale.ROOT, " (%.1f MB)", bytes / 1e6));
+            }
+            // A new kind always shows, however soon after the last update: a slow stream may not update again for a while.
+            line.show(sb.toString(), bytes == 0 || kinds.size() != kindsShown);
+            kindsShown = kinds.size();
+        }
+
+        @Override
+        public void done() {
+            line.clear();
+        }
     }
 
     private List<String> paths() {

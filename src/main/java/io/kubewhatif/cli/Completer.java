@@ -194,7 +194,7 @@ public final class Completer {
         List<Candidate> optional = new ArrayList<>();
         for (OptionSpec o : cmd.options()) {
             boolean repeatable = o.isMultiValue();
-            if (o.hidden() || o.usageHelp() || o.inherited() || (given.containsKey(o.longestName()) && !repeatable)) {
+            if (o.hidden() || o.usageHelp() || (given.containsKey(o.longestName()) && !repeatable)) {
                 continue;
             }
             Candidate c = new Candidate(o.longestName(), first(o.description(), o));

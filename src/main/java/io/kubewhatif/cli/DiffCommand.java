@@ -71,7 +71,7 @@ public final class DiffCommand implements Callable<Integer> {
         }
         String a = WhatIf.configLabel(configA, in);
         String b = WhatIf.configLabel(configB, null);
-        WhatIfRenderer r = workflow.renderer(root.env);
+        WhatIfRenderer r = workflow.renderer(root);
         switch (workflow.format()) {
             case json -> out.print(WhatIfRenderer.json(WorkflowMixin.versioned(in, WhatIfRenderer.tree(o.result(), a, b, o.notes()))));
             case yaml -> out.print(WhatIfRenderer.yaml(WorkflowMixin.versioned(in, WhatIfRenderer.tree(o.result(), a, b, o.notes()))));

@@ -68,7 +68,7 @@ public final class ExplainCommand implements java.util.concurrent.Callable<Integ
         for (String n : o.notes()) {
             err.println("warning: " + n);
         }
-        WhatIfRenderer r = workflow.renderer(root.env);
+        WhatIfRenderer r = workflow.renderer(root);
         switch (workflow.format()) {
             case json -> out.print(WhatIfRenderer.json(WorkflowMixin.versioned(in, WhatIfRenderer.tree(o.result(), o.notes()))));
             case yaml -> out.print(WhatIfRenderer.yaml(WorkflowMixin.versioned(in, WhatIfRenderer.tree(o.result(), o.notes()))));

@@ -15,7 +15,9 @@ import java.util.regex.Pattern;
 public final class InputMixin {
     @Option(names = "--max-input-size", paramLabel = "SIZE", converter = SizeConverter.class, defaultValue = "1Gi",
             description = "Refuse any input file or stdin larger than SIZE (bytes, or with Ki/Mi/Gi or k/M/G; default: ${DEFAULT-VALUE}, at most 2047Mi).")
-    long maxInputBytes = ManifestReader.DEFAULT_MAX_INPUT_BYTES;
+    long maxInputBytes = DEFAULT_MAX_INPUT_BYTES;
+
+    static final long DEFAULT_MAX_INPUT_BYTES = ManifestReader.DEFAULT_MAX_INPUT_BYTES;
 
     /** Paths as the loaders take them (and name them in messages). */
     static List<String> strings(List<Path> paths) {

@@ -40,7 +40,7 @@ public final class PluginsCommand implements Callable<Integer> {
         switch (format) {
             case json -> out.print(PluginsRenderer.json(entries));
             case yaml -> out.print(PluginsRenderer.yaml(entries));
-            default -> out.print(PluginsRenderer.table(entries, !noHeaders));
+            default -> out.print(PluginsRenderer.table(entries, !noHeaders, ((RootCommand) spec.root().userObject()).env.outputWidth()));
         }
         out.flush();
         return ExitCodes.OK;

@@ -56,6 +56,10 @@ public final class RootCommand implements Runnable {
             description = "kube-scheduler feature gates that kube-whatif models (DRA*, NodeDeclaredFeatures); default: the version's defaults.")
     String featureGates;
 
+    @Option(names = "--no-color", scope = picocli.CommandLine.ScopeType.INHERIT,
+            description = "No colour and no Unicode symbols (also: the NO_COLOR environment variable).")
+    boolean noColor;
+
     @Option(names = {"-h", "--help"}, usageHelp = true, scope = picocli.CommandLine.ScopeType.INHERIT, description = "Show this help.")
     boolean help;
 

@@ -1,6 +1,7 @@
 package io.kubewhatif.cli;
 
 import io.kubewhatif.app.Simulation;
+import io.kubewhatif.app.WhatIf;
 import io.kubewhatif.engine.diagnostics.CycleReport;
 import io.kubewhatif.engine.diagnostics.RunReport;
 import io.kubewhatif.engine.framework.SchedulerOptions;
@@ -34,7 +35,9 @@ import java.util.concurrent.Callable;
                 "  kubectl whatif schedule --cluster samples/zonal-spread/cluster.yaml \\",
                 "      -f samples/zonal-spread/pod.yaml -o wide",
                 "  kubectl get nodes,pods -A -o yaml | kubectl whatif schedule --cluster - \\",
-                "      -f samples/quickstart/pod.yaml -o json"})
+                "      -f samples/quickstart/pod.yaml -o json",
+                "  kubectl whatif schedule --cluster kubectl:my-context -n shop \\",
+                "      -f samples/quickstart/pod.yaml"})
 public final class ScheduleCommand implements Callable<Integer> {
     @ParentCommand
     RootCommand root;
@@ -44,6 +47,13 @@ public final class ScheduleCommand implements Callable<Integer> {
 
     @Mixin
     ClusterMixin clusterInput;
+
+    @Mixin
+    ClusterMixin.Live live;
+
+    @Option(names = {"-n", "--namespace"}, paramLabel = "NS", completionCandidates = Candidates.Namespaces.class,
+            description = "Namespace for the objects of -f without one (as kubectl apply -n); also passed to kubectl.")
+    String namespace;
 
     @Option(names = "--config", paramLabel = "FILE", description = "KubeSchedulerConfiguration (v1) or a bare profile; default: the v1 defaults.")
     Path config;
@@ -72,17 +82,13 @@ public final class ScheduleCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
-        List<String> cluster = clusterInput.paths(spec);
-        List<String> podPaths = InputMixin.strings(pods);
+        WhatIf.Inputs in = clusterInput.inputs(spec, root.env, live, limits.maxInputBytes, validation.validation(spec), namespace,
+                InputMixin.strings(pods), null);
         String configPath = config == null ? null : config.toString();
         OutputMixin.Format format = output.format;
         SchedulerOptions options = new SchedulerOptions(allNodes, true, explain || format == OutputMixin.Format.wide,
                 format == OutputMixin.Format.annotations, allowExtenderBind);
-        Features features = KubeVersionChoice.resolve(spec, root, null).features();
-        RunReport report = root.session != null
-                ? Simulation.schedule(root.session, root.env.stdin(), podPaths, configPath, options, validation.validation(spec))
-                : Simulation.schedule(root.env.stdin(), cluster, podPaths, configPath, options, limits.maxInputBytes,
-                        validation.validation(spec), features);
+        RunReport report = Simulation.schedule(root.env.stdin(), in, configPath, options);
         PrintWriter out = spec.commandLine().getOut();
         PrintWriter err = spec.commandLine().getErr();
         for (String n : report.notes) {
@@ -111,8 +117,8 @@ public final class ScheduleCommand implements Callable<Integer> {
                     out.print(a.yaml());
                 }
             }
-            case wide -> out.print(new HumanRenderer(output.style(root.env), true, !output.noHeaders).render(report));
-            default -> out.print(new HumanRenderer(output.style(root.env), false, !output.noHeaders).render(report));
+            case wide -> out.print(new HumanRenderer(output.style(root), true, !output.noHeaders, output.everyNode()).render(report));
+            default -> out.print(new HumanRenderer(output.style(root), false, !output.noHeaders, output.everyNode()).render(report));
         }
         out.flush();
         err.flush();

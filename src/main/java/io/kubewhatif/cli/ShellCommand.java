@@ -1,6 +1,7 @@
 package io.kubewhatif.cli;
 
 import io.kubewhatif.app.Session;
+import io.kubewhatif.app.WhatIf;
 import io.kubewhatif.load.InputException;
 import io.kubewhatif.shell.Repl;
 import org.jline.terminal.Terminal;
@@ -18,6 +19,7 @@ import java.io.InputStreamReader;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
@@ -29,6 +31,7 @@ import java.util.concurrent.Callable;
         + "completion of commands, flags, node, pod and plugin names. Type help inside."},
         footerHeading = "%nExamples:%n",
         footer = {"  kubectl whatif shell --cluster samples/quickstart/cluster.yaml",
+                "  kubectl whatif shell --cluster kubectl:prod-context",
                 "  whatif> explain -f samples/quickstart/pod.yaml",
                 "  whatif> cordon node-c",
                 "  whatif> explain -f samples/quickstart/pod.yaml",
@@ -49,6 +52,13 @@ public final class ShellCommand implements Callable<Integer> {
     @Mixin
     ClusterMixin clusterInput;
 
+    @Mixin
+    ClusterMixin.Live live;
+
+    @Option(names = {"-n", "--namespace"}, paramLabel = "NS", completionCandidates = Candidates.Namespaces.class,
+            description = "Passed to kubectl with a live snapshot (which still covers every namespace).")
+    String namespace;
+
     @Option(names = "--config", paramLabel = "FILE", description = "KubeSchedulerConfiguration (v1) or a bare profile; default: the v1 defaults.")
     Path config;
 
@@ -66,16 +76,20 @@ public final class ShellCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
-        List<String> cluster = clusterInput.paths(spec);
-        if (cluster.contains("-")) {
+        WhatIf.Inputs in = clusterInput.inputs(spec, root.env, live, InputMixin.DEFAULT_MAX_INPUT_BYTES, validation.validation(spec),
+                namespace, List.of(), null);
+        if (in.clusterPaths().contains("-")) {
             throw new InputException("--cluster -: the shell reads its commands from the terminal; give files or directories");
         }
-        Session session = Session.open(root.env.stdin(), cluster, config == null ? null : config.toString(), validation.validation(spec),
-                KubeVersionChoice.resolve(spec, root, null).features());
+        Session session = Session.open(root.env.stdin(), in, config == null ? null : config.toString());
+        List<String> sources = new ArrayList<>(in.clusterPaths());
+        if (live.fromKubectl && sources.stream().noneMatch(p -> p.startsWith(WhatIf.KUBECTL_PREFIX))) {
+            sources.add(WhatIf.KUBECTL_PREFIX + (live.context == null ? "" : live.context));
+        }
         if (!root.env.tty()) {
             // A script: read as a shell reads one (no prompt, no history, no line editing).
-            BufferedReader in = new BufferedReader(new InputStreamReader(root.env.stdin(), StandardCharsets.UTF_8));
-            return Repl.script(in, spec.commandLine().getOut(), spec.commandLine().getErr(), session, root.env, cluster, keepGoing);
+            BufferedReader script = new BufferedReader(new InputStreamReader(root.env.stdin(), StandardCharsets.UTF_8));
+            return Repl.script(script, spec.commandLine().getOut(), spec.commandLine().getErr(), session, root.env, sources, keepGoing);
         }
         Path historyFile = historyFile(history, root.env.environment(), System.getProperty("user.home"));
         if (historyFile != null) {
@@ -88,7 +102,7 @@ public final class ShellCommand implements Callable<Integer> {
             }
         }
         try (Terminal terminal = TerminalBuilder.builder().system(true).build()) {
-            return Repl.run(terminal, session, root.env, historyFile, cluster);
+            return Repl.run(terminal, session, root.env, historyFile, sources);
         }
     }
 

@@ -69,7 +69,7 @@ public final class SimulateCommand implements Callable<Integer> {
         for (String n : report.notes) {
             err.println("warning: " + n);
         }
-        WhatIfRenderer r = workflow.renderer(root.env);
+        WhatIfRenderer r = workflow.renderer(root);
         switch (workflow.format()) {
             case json -> out.print(WhatIfRenderer.json(WorkflowMixin.versioned(in, WhatIfRenderer.simulateTree(report, queueOrder))));
             case yaml -> out.print(WhatIfRenderer.yaml(WorkflowMixin.versioned(in, WhatIfRenderer.simulateTree(report, queueOrder))));

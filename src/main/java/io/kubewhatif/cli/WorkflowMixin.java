@@ -57,7 +57,7 @@ final class WorkflowMixin {
         return "(kube-scheduler " + in.features().label() + " semantics)\n";
     }
 
-    WhatIfRenderer renderer(Cli.Env env) {
-        return new WhatIfRenderer(output.style(env), output.format == OutputMixin.Format.wide, !output.noHeaders);
+    WhatIfRenderer renderer(RootCommand root) {
+        return new WhatIfRenderer(output.style(root), output.format == OutputMixin.Format.wide, !output.noHeaders, output.everyNode());
     }
 }

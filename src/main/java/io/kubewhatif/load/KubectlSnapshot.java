@@ -1,5 +1,9 @@
 package io.kubewhatif.load;
 
+import com.fasterxml.jackson.core.JsonFactory;
+import com.fasterxml.jackson.core.JsonParser;
+import com.fasterxml.jackson.core.JsonToken;
+import com.fasterxml.jackson.core.async.ByteArrayFeeder;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.kubewhatif.engine.version.KubeVersion;
@@ -13,6 +17,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
@@ -30,6 +35,23 @@ public final class KubectlSnapshot {
     /** The source messages name for the live snapshot's documents. */
     public static final String SOURCE = "kubectl get (live cluster)";
     private static final Pattern MISSING_TYPE = Pattern.compile("the server doesn't have a resource type \"([^\"]+)\"");
+    /** A klog line (kubectl's own logging): severity, MMDD, time, thread id, file:line]. */
+    private static final Pattern KLOG = Pattern.compile("^[IWEF]\\d{4} \\d{2}:\\d{2}:\\d{2}\\.\\d+\\s+\\d+ [^\\]]*\\] ?(.*)$");
+    /** Arguments shown as they are when quoting the command; anything else is single-quoted. */
+    private static final Pattern PLAIN_ARG = Pattern.compile("[A-Za-z0-9_./:=,@%+-]+");
+
+    /** Told what has arrived so far while kubectl's output streams in (a terminal shows it as a progress line). */
+    public interface Progress {
+        /**
+         * @param command the command running, as {@link #display} shows it
+         * @param kinds   objects received so far per kind, in order of first appearance
+         * @param bytes   bytes of output received so far
+         */
+        void reading(String command, Map<String, Integer> kinds, long bytes);
+
+        /** kubectl's output is complete (or failed): what showed the progress can clear it. */
+        void done();
+    }
 
     /**
      * How to reach the cluster.
@@ -38,8 +60,17 @@ public final class KubectlSnapshot {
      * @param kubeconfig  kubectl --kubeconfig (null: kubectl's default)
      * @param namespace   kubectl -n, passed through (the snapshot still covers all namespaces: -A)
      * @param environment the environment kubectl runs in; its PATH locates kubectl
+     * @param progress    told as output arrives, or null
      */
-    public record Options(String context, String kubeconfig, String namespace, Map<String, String> environment) {
+    public record Options(String context, String kubeconfig, String namespace, Map<String, String> environment, Progress progress) {
+        public Options(String context, String kubeconfig, String namespace, Map<String, String> environment) {
+            this(context, kubeconfig, namespace, environment, null);
+        }
+
+        /** The same cluster access with another context (null: keep this one). */
+        public Options withContext(String other) {
+            return other == null ? this : new Options(other, kubeconfig, namespace, environment, progress);
+        }
     }
 
     private final Options options;
@@ -81,7 +112,8 @@ public final class KubectlSnapshot {
         List<String> resources = new ArrayList<>(RESOURCES);
         while (true) {
             List<String> cmd = command(kubectl, resources);
-            Result r = run(cmd);
+            String shown = display(command("kubectl", resources));
+            Result r = run(cmd, shown);
             if (r.exit == 0) {
                 return reader.parse(SOURCE, r.stdout);
             }
@@ -90,7 +122,7 @@ public final class KubectlSnapshot {
                 warnings.add("the cluster has no resource type \"" + m.group(1) + "\"; the snapshot is taken without it");
                 continue;
             }
-            throw new InputException("kubectl get " + String.join(",", resources) + " -A -o json: exit status " + r.exit + ": " + firstLine(r.stderr));
+            throw new InputException(shown + ": exit status " + r.exit + ": " + decisiveLine(r.stderr));
         }
     }
 
@@ -99,22 +131,26 @@ public final class KubectlSnapshot {
      * else {@code major}.{@code minor} (a provider's {@code 28+} read as 28).
      */
     public KubeVersion serverVersion() throws InputException {
-        List<String> cmd = new ArrayList<>(List.of(locate(), "version", "-o", "json"));
+        List<String> args = new ArrayList<>(List.of("version", "-o", "json"));
         if (options.context() != null) {
-            cmd.addAll(List.of("--context", options.context()));
+            args.addAll(List.of("--context", options.context()));
         }
         if (options.kubeconfig() != null) {
-            cmd.addAll(List.of("--kubeconfig", options.kubeconfig()));
+            args.addAll(List.of("--kubeconfig", options.kubeconfig()));
         }
-        Result r = run(cmd);
+        List<String> cmd = new ArrayList<>(List.of(locate()));
+        cmd.addAll(args);
+        List<String> display = new ArrayList<>(List.of("kubectl"));
+        display.addAll(args);
+        Result r = run(cmd, null);
         if (r.exit != 0) {
-            throw new InputException("kubectl version -o json: exit status " + r.exit + ": " + firstLine(r.stderr));
+            throw new InputException(display(display) + ": exit status " + r.exit + ": " + decisiveLine(r.stderr));
         }
         JsonNode server;
         try {
             server = new ObjectMapper().readTree(r.stdout).path("serverVersion");
         } catch (IOException e) {
-            throw new InputException("kubectl version -o json: unreadable output: " + firstLine(e.getMessage()));
+            throw new InputException("kubectl version -o json: unreadable output: " + decisiveLine(String.valueOf(e.getMessage())));
         }
         String git = server.path("gitVersion").asText("");
         try {
@@ -150,7 +186,7 @@ public final class KubectlSnapshot {
     private record Result(int exit, byte[] stdout, String stderr) {
     }
 
-    private Result run(List<String> cmd) throws InputException {
+    private Result run(List<String> cmd, String shown) throws InputException {
         ProcessBuilder pb = new ProcessBuilder(cmd);
         pb.environment().clear();
         pb.environment().putAll(options.environment());
@@ -162,7 +198,8 @@ public final class KubectlSnapshot {
             throw new InputException(cmd.get(0) + ": cannot run: " + e.getMessage());
         }
         CompletableFuture<byte[]> err = CompletableFuture.supplyAsync(() -> drain(p.getErrorStream()));
-        byte[] out = drain(p.getInputStream());
+        // shown is null for a command whose output is not the snapshot (kubectl version): no progress for it
+        byte[] out = options.progress() == null || shown == null ? drain(p.getInputStream()) : drainCounting(p.getInputStream(), shown);
         try {
             int exit = p.waitFor();
             return new Result(exit, out, new String(err.join(), StandardCharsets.UTF_8));
@@ -183,9 +220,112 @@ public final class KubectlSnapshot {
         }
     }
 
-    private static String firstLine(String s) {
-        String t = s.strip();
-        int nl = t.indexOf('\n');
-        return t.isEmpty() ? "(no message)" : nl < 0 ? t : t.substring(0, nl);
+    /**
+     * Reads kubectl's output while counting the objects of the List it prints per kind, for the progress line. The
+     * count is a courtesy: output that is not JSON stops the counting, and the parse that follows reports it.
+     */
+    private byte[] drainCounting(InputStream in, String shown) {
+        Map<String, Integer> kinds = new LinkedHashMap<>();
+        KindCounter counter = new KindCounter(kinds);
+        try (in) {
+            ByteArrayOutputStream b = new ByteArrayOutputStream();
+            byte[] buf = new byte[1 << 16];
+            options.progress().reading(shown, kinds, 0);
+            for (int n; (n = in.read(buf)) >= 0; ) {
+                b.write(buf, 0, n);
+                counter.feed(buf, n);
+                options.progress().reading(shown, kinds, b.size());
+            }
+            return b.toByteArray();
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        } finally {
+            options.progress().done();
+        }
+    }
+
+    /** Counts the items of a streamed {@code kind: List} by their {@code kind}, with Jackson's non-blocking parser. */
+    private static final class KindCounter {
+        private final Map<String, Integer> kinds;
+        private JsonParser parser;
+        private int depth;
+        private String rootField;
+        private boolean kindNext;
+
+        KindCounter(Map<String, Integer> kinds) {
+            this.kinds = kinds;
+            try {
+                parser = new JsonFactory().createNonBlockingByteArrayParser();
+            } catch (IOException e) {
+                parser = null;
+            }
+        }
+
+        void feed(byte[] buf, int n) {
+            if (parser == null) {
+                return;
+            }
+            try {
+                ((ByteArrayFeeder) parser.getNonBlockingInputFeeder()).feedInput(buf, 0, n);
+                for (JsonToken t; (t = parser.nextToken()) != null && t != JsonToken.NOT_AVAILABLE; ) {
+                    switch (t) {
+                        case START_OBJECT, START_ARRAY -> depth++;
+                        case END_OBJECT, END_ARRAY -> depth--;
+                        case FIELD_NAME -> {
+                            if (depth == 1) {
+                                rootField = parser.currentName();
+                            }
+                            // An item of the List's "items" is an object at depth 3: its own kind, not a nested one.
+                            kindNext = depth == 3 && "items".equals(rootField) && "kind".equals(parser.currentName());
+                            continue;
+                        }
+                        case VALUE_STRING -> {
+                            if (kindNext) {
+                                kinds.merge(parser.getText(), 1, Integer::sum);
+                            }
+                        }
+                        default -> {
+                        }
+                    }
+                    kindNext = false;
+                }
+            } catch (IOException e) {
+                parser = null;
+            }
+        }
+    }
+
+    /** The command as a user could paste it into a shell. */
+    static String display(List<String> cmd) {
+        List<String> out = new ArrayList<>();
+        for (String a : cmd) {
+            out.add(PLAIN_ARG.matcher(a).matches() ? a : "'" + a.replace("'", "'\\''") + "'");
+        }
+        return String.join(" ", out);
+    }
+
+    /**
+     * What decided kubectl's failure: its last line that is not one of its log lines (kubectl logs {@code E1125 …
+     * memcache.go:265] …} lines before the sentence that says what is wrong), else the last log line's message.
+     */
+    static String decisiveLine(String stderr) {
+        String decisive = null;
+        String lastLog = null;
+        for (String line : stderr.split("\\R")) {
+            String t = line.strip();
+            if (t.isEmpty()) {
+                continue;
+            }
+            Matcher m = KLOG.matcher(t);
+            if (m.matches()) {
+                lastLog = m.group(1).strip();
+            } else {
+                decisive = t;
+            }
+        }
+        if (decisive != null) {
+            return decisive;
+        }
+        return lastLog == null || lastLog.isEmpty() ? "(no message)" : lastLog;
     }
 }

@@ -133,7 +133,7 @@ final class ExtenderSection {
                     List<String> scores = new ArrayList<>();
                     e.prioritize.scores.forEach(h -> scores.add(h.host() + "=" + h.score()));
                     p.append(String.join(" ", scores)).append(", weight ").append(e.prioritize.weight)
-                            .append(" (score × weight × 10 added to the total)");
+                            .append(" (score ").append(style.times()).append(" weight ").append(style.times()).append(" 10 added to the total)");
                 }
                 sb.append("    ").append(withOutcome(p.toString(), e.prioritize)).append('\n');
             }

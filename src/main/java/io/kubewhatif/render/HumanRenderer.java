@@ -20,11 +20,10 @@ import java.util.TreeSet;
 /**
  * The default human report: verdict line, filter matrix (nodes × filter plugins), reasons, weighted score table,
  * preemption. Wide adds raw and normalized scores, every preemption candidate and the PodTopologySpread /
- * InterPodAffinity explanations. Tables fit 80 columns (wide score tables may not). Reads only the report; computes
+ * InterPodAffinity explanations. Tables fit the terminal (wide score tables may not); piped, nothing is wrapped or cut. Reads only the report; computes
  * no scheduling facts.
  */
 public final class HumanRenderer {
-    static final int WIDTH = 80;
     /** Candidates listed under preemption without -o wide. */
     static final int CANDIDATES_SHOWN = 5;
     /** Above this many topology domains, a spread explanation gives the count, not every domain. */
@@ -35,11 +34,18 @@ public final class HumanRenderer {
     private final boolean headers;
     /** The kube-scheduler version of the report being rendered (the summary line names it), or null. */
     private String version;
+    /** --nodes all: every node in every table, however large the cluster. */
+    private final boolean everyNode;
 
     public HumanRenderer(Style style, boolean wide, boolean headers) {
+        this(style, wide, headers, false);
+    }
+
+    public HumanRenderer(Style style, boolean wide, boolean headers, boolean everyNode) {
         this.style = style;
         this.wide = wide;
         this.headers = headers;
+        this.everyNode = everyNode;
     }
 
     public String render(RunReport run) {
@@ -81,8 +87,8 @@ public final class HumanRenderer {
             podW = Math.max(podW, r.pod.length());
         }
         int fixed = podW + 2 + "Unschedulable".length() + 2 + "nominated ".length();
-        NodeNames names = NodeNames.of(nodes, fixed, WIDTH, style);
-        Map<String, String> shown = names.fit(nodes, WIDTH - fixed);
+        NodeNames names = NodeNames.of(nodes, fixed, style.limit(), style);
+        Map<String, String> shown = names.fit(nodes, style.limit() - fixed);
         Table t = new Table(List.of("POD", "RESULT", "NODE"));
         for (String[] row : rows) {
             String node = row[2] == null ? "-" : row[3] + shown.get(row[2]);
@@ -119,23 +125,23 @@ public final class HumanRenderer {
     public String cycle(CycleReport r) {
         StringBuilder sb = new StringBuilder();
         if (r.error != null) {
-            sb.append(Text.wrap(r.pod + ": " + "error: " + r.error, "  ", WIDTH, s -> style.red(s))).append('\n');
+            sb.append(Text.wrap(r.pod + ": " + "error: " + r.error, "  ", style.limit(), s -> style.red(s))).append('\n');
             return sb.toString();
         }
         if (r.notCreated()) {
             sb.append(r.pod).append(": ").append(style.yellow("NotCreated")).append('\n');
-            sb.append(Text.wrap("  " + r.notCreatedMessage() + ": " + CycleReport.NOT_CREATED_WHY, "    ", WIDTH, s -> s)).append('\n');
+            sb.append(Text.wrap("  " + r.notCreatedMessage() + ": " + CycleReport.NOT_CREATED_WHY, "    ", style.limit(), s -> s)).append('\n');
             return sb.toString();
         }
         if (r.preEnqueue != null) {
             String why = r.preEnqueue.reasons().isEmpty() ? r.preEnqueue.code() : String.join(", ", r.preEnqueue.reasons());
             sb.append(r.pod).append(": ").append(style.yellow("Gated")).append('\n');
-            sb.append(Text.wrap("  held at PreEnqueue by " + r.preEnqueue.plugin() + ": " + why, "    ", WIDTH, s -> s)).append('\n');
+            sb.append(Text.wrap("  held at PreEnqueue by " + r.preEnqueue.plugin() + ": " + why, "    ", style.limit(), s -> s)).append('\n');
             return sb.toString();
         }
         if (r.scheduleError != null && r.fitError == null) {
             sb.append(r.pod).append(": ").append(style.red("Error")).append('\n');
-            sb.append(Text.wrap("  " + r.scheduleError, "  ", WIDTH, s -> s)).append('\n');
+            sb.append(Text.wrap("  " + r.scheduleError, "  ", style.limit(), s -> s)).append('\n');
             if (!r.extenders.isEmpty()) {
                 Legend legend = new Legend();
                 sb.append('\n').append(ExtenderSection.render(r, legend, style));
@@ -144,13 +150,14 @@ public final class HumanRenderer {
         }
         Set<String> allNodes = nodesOf(r);
         int fixed = Math.max(matrixFixedWidth(r), wide ? 0 : scoreFixedWidth(r));
-        NodeNames names = NodeNames.of(allNodes, fixed, WIDTH, style);
-        Map<String, String> shown = names.fit(new ArrayList<>(allNodes), WIDTH - fixed);
+        NodeNames names = NodeNames.of(allNodes, fixed, style.limit(), style);
+        Map<String, String> shown = names.fit(new ArrayList<>(allNodes), style.limit() - fixed);
         if (r.selected != null) {
             sb.append(style.bold(r.pod + " " + style.arrow() + " " + r.selected)).append('\n');
         } else {
             sb.append(r.pod).append(": ").append(style.red("Unschedulable")).append('\n');
-            sb.append(Text.wrap("  " + r.fitError, "  ", WIDTH, s -> s)).append('\n');
+            // One line, as kubectl describe shows the event: people copy and grep it.
+            sb.append("  ").append(r.fitError).append('\n');
         }
         StringBuilder stats = new StringBuilder("  ").append(r.numAllNodes).append(" node(s), ").append(r.evaluatedNodes).append(" evaluated, ")
                 .append(r.feasibleNodes.size()).append(" feasible; profile ").append(r.profile)
@@ -158,34 +165,35 @@ public final class HumanRenderer {
         if (r.evaluatedNodes < r.numAllNodes && r.preFilter == null) {
             stats.append(" (stopped early as kube-scheduler does; --all-nodes for a full diagnosis)");
         }
-        sb.append(Text.wrap(stats.toString(), "  ", WIDTH, s -> s)).append('\n');
+        sb.append(Text.wrap(stats.toString(), "  ", style.limit(), s -> s)).append('\n');
         if (r.nominatedNodeFeasible != null) {
             sb.append(Text.wrap("  nominated node " + r.nominatedNodeName + (r.nominatedNodeFeasible ? " passes the filters" : " does not fit"),
-                    "  ", WIDTH, s -> s)).append('\n');
+                    "  ", style.limit(), s -> s)).append('\n');
         }
         if (r.preFilter != null) {
             sb.append(Text.wrap("  PreFilter " + r.preFilter.plugin() + " rejected the pod: " + String.join(", ", r.preFilter.reasons()),
-                    "    ", WIDTH, s -> s)).append('\n');
+                    "    ", style.limit(), s -> s)).append('\n');
         }
         Legend legend = new Legend();
-        sb.append('\n').append(filterMatrix(r, legend, shown));
+        Condensed condensed = matrixNodes(r).size() > NodeGroups.FULL_UP_TO && !everyNode ? new Condensed(r) : null;
+        sb.append('\n').append(filterMatrix(r, legend, shown, condensed));
         if (r.scores != null) {
-            sb.append('\n').append(scoreTable(r, legend, shown));
+            sb.append('\n').append(scoreTable(r, legend, shown, condensed));
         } else if (r.selected != null && r.feasibleNodes.size() == 1) {
             sb.append("\nOnly one feasible node: kube-scheduler skips scoring.\n");
         }
         if (r.postFilter != null) {
-            sb.append('\n').append(postFilter(r, shown));
+            sb.append('\n').append(postFilter(r, shown, condensed != null));
         }
         if (!r.extenders.isEmpty()) {
             sb.append('\n').append(ExtenderSection.render(r, legend, style));
         }
         if (r.assumed != null && !r.assumed.ok()) {
             String why = r.assumed.failure() == null ? "" : r.assumed.failure().plugin() + ": " + String.join(", ", r.assumed.failure().reasons());
-            sb.append('\n').append(Text.wrap("Binding cycle failed on " + r.assumed.node() + ": " + why, "  ", WIDTH, s -> s)).append('\n');
+            sb.append('\n').append(Text.wrap("Binding cycle failed on " + r.assumed.node() + ": " + why, "  ", style.limit(), s -> s)).append('\n');
         }
         if (!legend.used.isEmpty()) {
-            sb.append('\n').append(legend.render());
+            sb.append('\n').append(legend.render(style.limit()));
         }
         if (names.note() != null) {
             sb.append(names.note()).append('\n');
@@ -193,9 +201,76 @@ public final class HumanRenderer {
         return sb.toString();
     }
 
+    /** The rows of the full filter matrix: the feasible nodes, those a filter rejected, those an extender saw. */
+    private static Set<String> matrixNodes(CycleReport r) {
+        TreeSet<String> rows = new TreeSet<>(NaturalOrder.INSTANCE);
+        rows.addAll(r.feasibleNodes);
+        rows.addAll(r.filter.keySet());
+        rows.addAll(ExtenderSection.nodesSeen(r));
+        return rows;
+    }
+
+    /**
+     * A large cluster's view (above {@link NodeGroups#FULL_UP_TO} nodes): the best feasible nodes by total score (the
+     * selected one always among them), and the rejected nodes grouped by the status kube-scheduler records.
+     */
+    private static final class Condensed {
+        final List<String> top = new ArrayList<>();
+        final List<NodeGroups.Group> groups;
+        final int feasible;
+        final int rejected;
+
+        Condensed(CycleReport r) {
+            List<String> ranked = new ArrayList<>(r.feasibleNodes);
+            ranked.sort(byScore(r));
+            top.addAll(ranked.subList(0, Math.min(NodeGroups.TOP, ranked.size())));
+            if (r.selected != null && r.feasibleNodes.contains(r.selected) && !top.contains(r.selected)) {
+                top.set(top.size() - 1, r.selected);
+            }
+            Map<String, String> reasons = new LinkedHashMap<>();
+            r.filter.forEach((node, st) -> reasons.put(node, statusText(st)));
+            groups = NodeGroups.of(reasons);
+            feasible = r.feasibleNodes.size();
+            rejected = r.filter.size();
+        }
+
+        /** The matrix rows: the top feasible nodes, then the first example of each group shown. */
+        List<String> rows() {
+            List<String> rows = new ArrayList<>(top);
+            for (NodeGroups.Group g : shownGroups()) {
+                rows.add(g.nodes().get(0));
+            }
+            return rows;
+        }
+
+        List<NodeGroups.Group> shownGroups() {
+            return groups.subList(0, Math.min(NodeGroups.TOP, groups.size()));
+        }
+    }
+
+    /** Best total score first (nodes not scored after those scored), then by name. */
+    private static java.util.Comparator<String> byScore(CycleReport r) {
+        return (a, b) -> {
+            long sa = total(r, a);
+            long sb = total(r, b);
+            return sa != sb ? Long.compare(sb, sa) : NaturalOrder.INSTANCE.compare(a, b);
+        };
+    }
+
+    private static long total(CycleReport r, String node) {
+        Map<String, Long> m = r.scores == null ? null : r.scores.get(node);
+        return m == null ? Long.MIN_VALUE : m.getOrDefault("total", Long.MIN_VALUE);
+    }
+
+    /** "NodeResourcesFit: Insufficient cpu (Unschedulable)"; an extender's status has no plugin. */
+    private static String statusText(StatusView st) {
+        return (st.plugin() == null || st.plugin().isEmpty() ? "" : st.plugin() + ": ") + String.join(", ", st.reasons()) + " (" + st.code() + ")";
+    }
+
     /** Every node a cycle's tables may name. */
     private static Set<String> nodesOf(CycleReport r) {
-        Set<String> s = new TreeSet<>(r.feasibleNodes);
+        Set<String> s = new TreeSet<>(NaturalOrder.INSTANCE);
+        s.addAll(r.feasibleNodes);
         s.addAll(r.filter.keySet());
         s.addAll(r.filterAll.keySet());
         s.addAll(ExtenderSection.nodesSeen(r));
@@ -264,14 +339,14 @@ public final class HumanRenderer {
             return cand;
         }
 
-        String render() {
+        String render(int width) {
             List<String> parts = new ArrayList<>();
             used.forEach((p, a) -> parts.add(a + "=" + p));
             StringBuilder sb = new StringBuilder("Legend: ");
             int col = sb.length();
             for (int i = 0; i < parts.size(); i++) {
                 String p = parts.get(i) + (i < parts.size() - 1 ? "," : "");
-                if (col + p.length() + 1 > WIDTH) {
+                if (col + p.length() + 1 > width) {
                     sb.append("\n        ");
                     col = 8;
                 } else if (i > 0) {
@@ -285,7 +360,7 @@ public final class HumanRenderer {
         }
     }
 
-    private String filterMatrix(CycleReport r, Legend legend, Map<String, String> shown) {
+    private String filterMatrix(CycleReport r, Legend legend, Map<String, String> shown, Condensed condensed) {
         List<PluginRef> filters = r.plugins.getOrDefault("filter", List.of());
         List<ExtenderReport> extenders = ExtenderSection.filterColumns(r);
         if (filters.isEmpty() && extenders.isEmpty()) {
@@ -299,10 +374,7 @@ public final class HumanRenderer {
         for (ExtenderReport e : extenders) {
             head.add(legend.abbrev(e.name));
         }
-        TreeSet<String> rowSet = new TreeSet<>(r.feasibleNodes);
-        rowSet.addAll(r.filter.keySet());
-        rowSet.addAll(ExtenderSection.nodesSeen(r));
-        List<String> rowNodes = new ArrayList<>(rowSet);
+        List<String> rowNodes = condensed != null ? condensed.rows() : new ArrayList<>(matrixNodes(r));
         Table t = new Table(head);
         for (String node : rowNodes) {
             String[] cells = new String[head.size()];
@@ -342,16 +414,56 @@ public final class HumanRenderer {
             t.add(cells, disp);
         }
         StringBuilder sb = new StringBuilder();
-        sb.append(style.bold("Filter")).append("  (").append(style.ok()).append(" passes, ").append(style.fail())
-                .append(" rejects, * status kube-scheduler records, ").append(style.skipped()).append(" PreFilter skip)\n");
+        String key = "  (" + style.ok() + " passes, " + style.fail() + " rejects, * status kube-scheduler records, " + style.skipped() + " PreFilter skip)";
+        sb.append(style.bold("Filter")).append(Text.wrap("Filter" + key, "  ", style.limit(), s -> s).substring("Filter".length())).append('\n');
         if (rowNodes.isEmpty()) {
             sb.append("  no node was evaluated\n");
             return sb.toString();
         }
         sb.append(t.render(headers));
+        if (condensed != null) {
+            sb.append("Showing the top ").append(condensed.top.size()).append(" of ").append(condensed.feasible)
+                    .append(" feasible node(s) by score");
+            if (!condensed.groups.isEmpty()) {
+                sb.append(" and an example of each reason for ").append(condensed.rejected).append(" rejected");
+            }
+            sb.append("; --nodes all lists every node.\n");
+            sb.append(rejectedGroups(r, condensed, shown));
+            return sb.toString();
+        }
         List<String[]> silent = ExtenderSection.silentRemovals(r);
         if (!r.filter.isEmpty() || !silent.isEmpty()) {
             sb.append(reasons(r, filters, shown, silent));
+        }
+        return sb.toString();
+    }
+
+    /** The rejected nodes of a large cluster by the status kube-scheduler records: count, status, example names. */
+    private String rejectedGroups(CycleReport r, Condensed c, Map<String, String> shown) {
+        if (c.groups.isEmpty()) {
+            return "";
+        }
+        StringBuilder sb = new StringBuilder("Rejected  (by the status kube-scheduler records)\n");
+        int w = String.valueOf(c.groups.get(0).nodes().size()).length();
+        String pad = " ".repeat(2 + w + 2);
+        for (NodeGroups.Group g : c.shownGroups()) {
+            String count = String.valueOf(g.nodes().size());
+            sb.append(Text.wrap("  " + " ".repeat(w - count.length()) + count + "  " + g.reason(), pad + "  ", style.limit(), s -> s)).append('\n');
+            sb.append(Text.wrap(pad + g.examples(shown), pad + "  ", style.limit(), s -> s)).append('\n');
+            if (wide) {
+                for (String line : explanations(r, g.nodes().get(0))) {
+                    sb.append(Text.wrap(pad + shown.getOrDefault(g.nodes().get(0), g.nodes().get(0)) + ":" + line, pad + "    ", style.limit(), s -> s))
+                            .append('\n');
+                }
+            }
+        }
+        if (c.groups.size() > c.shownGroups().size()) {
+            int more = 0;
+            for (NodeGroups.Group g : c.groups.subList(c.shownGroups().size(), c.groups.size())) {
+                more += g.nodes().size();
+            }
+            sb.append("  ").append(style.ellipsis()).append(" and ").append(c.groups.size() - c.shownGroups().size())
+                    .append(" more reason(s) for ").append(more).append(" node(s)\n");
         }
         return sb.toString();
     }
@@ -362,7 +474,9 @@ public final class HumanRenderer {
         for (String[] line : silent) {
             sb.append("  ").append(line[0]).append("  ").append(line[1]).append('\n');
         }
-        for (Map.Entry<String, StatusView> e : r.filter.entrySet()) {
+        List<Map.Entry<String, StatusView>> failed = new ArrayList<>(r.filter.entrySet());
+        failed.sort(Map.Entry.comparingByKey(NaturalOrder.INSTANCE));
+        for (Map.Entry<String, StatusView> e : failed) {
             String node = e.getKey();
             Map<String, StatusView> all = new LinkedHashMap<>();
             Map<String, StatusView> failing = r.filterAll.getOrDefault(node, Map.of());
@@ -386,12 +500,12 @@ public final class HumanRenderer {
             for (Map.Entry<String, StatusView> pe : all.entrySet()) {
                 String text = pe.getKey() + ": " + String.join(", ", pe.getValue().reasons()) + " (" + pe.getValue().code() + ")";
                 String lead = own ? indent : firstLine ? "  " + label + "  " : indent;
-                sb.append(Text.wrap(lead + text, indent + "  ", WIDTH, s -> s)).append('\n');
+                sb.append(Text.wrap(lead + text, indent + "  ", style.limit(), s -> s)).append('\n');
                 firstLine = false;
             }
             if (wide) {
                 for (String line : explanations(r, node)) {
-                    sb.append(Text.wrap(indent + line, indent + "    ", WIDTH, s -> s)).append('\n');
+                    sb.append(Text.wrap(indent + line, indent + "    ", style.limit(), s -> s)).append('\n');
                 }
             }
         }
@@ -462,7 +576,7 @@ public final class HumanRenderer {
         };
     }
 
-    private String scoreTable(CycleReport r, Legend legend, Map<String, String> shown) {
+    private String scoreTable(CycleReport r, Legend legend, Map<String, String> shown, Condensed condensed) {
         List<String> plugins = new ArrayList<>();
         for (Map<String, Long> m : r.scores.values()) {
             for (String k : m.keySet()) {
@@ -482,10 +596,12 @@ public final class HumanRenderer {
             numeric[i] = true;
         }
         List<Map.Entry<String, Map<String, Long>>> rows = new ArrayList<>(r.scores.entrySet());
-        rows.sort((a, b) -> {
-            int c = Long.compare(b.getValue().get("total"), a.getValue().get("total"));
-            return c != 0 ? c : a.getKey().compareTo(b.getKey());
-        });
+        java.util.Comparator<String> order = byScore(r);
+        rows.sort((a, b) -> order.compare(a.getKey(), b.getKey()));
+        int scored = rows.size();
+        if (condensed != null) {
+            rows.removeIf(e -> !condensed.top.contains(e.getKey()));
+        }
         List<String[]> values = new ArrayList<>();
         for (Map.Entry<String, Map<String, Long>> e : rows) {
             String[] v = new String[head.size()];
@@ -517,18 +633,24 @@ public final class HumanRenderer {
         sb.append(style.bold("Score")).append(wide ? "  (raw/normalized/weighted per plugin; " : "  (weighted; ")
                 .append(style.times()).append(" weight)\n");
         sb.append(t.render(headers));
+        if (rows.size() < scored) {
+            sb.append("  ").append(style.ellipsis()).append(" and ").append(scored - rows.size()).append(" more scored node(s) (--nodes all)\n");
+        }
         if (r.topNodes != null && r.topNodes.size() > 1) {
-            sb.append(Text.wrap("Tie between " + String.join(", ", r.topNodes)
-                    + ": kube-scheduler picks one at random, kube-whatif the first by name.", "  ", WIDTH, s -> s)).append('\n');
+            List<String> tied = new ArrayList<>(r.topNodes);
+            String between = condensed == null || tied.size() <= NodeGroups.TOP ? String.join(", ", tied)
+                    : tied.size() + " nodes (" + new NodeGroups.Group("", tied).examples(shown) + ")";
+            sb.append(Text.wrap("Tie between " + between
+                    + ": kube-scheduler picks one at random, kube-whatif the first by name.", "  ", style.limit(), s -> s)).append('\n');
         }
         if (r.skippedScorePlugins != null && !r.skippedScorePlugins.isEmpty()) {
-            sb.append(Text.wrap("Skipped at PreScore (no contribution): " + String.join(", ", r.skippedScorePlugins), "  ", WIDTH, s -> s))
+            sb.append(Text.wrap("Skipped at PreScore (no contribution): " + String.join(", ", r.skippedScorePlugins), "  ", style.limit(), s -> s))
                     .append('\n');
         }
         return sb.toString();
     }
 
-    private String postFilter(CycleReport r, Map<String, String> shown) {
+    private String postFilter(CycleReport r, Map<String, String> shown, boolean condensed) {
         CycleReport.PostFilterView pf = r.postFilter;
         StringBuilder sb = new StringBuilder(style.bold("Preemption"));
         // A failed PostFilter names only the first plugin that gave up; its message joins every plugin's.
@@ -538,7 +660,7 @@ public final class HumanRenderer {
         sb.append('\n');
         PreemptionDetails d = pf.details() instanceof PreemptionDetails x ? x : null;
         if (pf.nominatedNodeName().isEmpty()) {
-            sb.append(Text.wrap("  " + (pf.message().isEmpty() ? "no preemption" : pf.message()), "  ", WIDTH, s -> s)).append('\n');
+            sb.append(Text.wrap("  " + (pf.message().isEmpty() ? "no preemption" : pf.message()), "  ", style.limit(), s -> s)).append('\n');
         } else {
             sb.append("  would nominate ").append(style.bold(pf.nominatedNodeName()));
             sb.append(pf.victims().isEmpty() ? " (no victims needed)\n" : ", evicting " + pf.victims().size() + " pod(s):\n");
@@ -563,13 +685,13 @@ public final class HumanRenderer {
                 String rule = c.rankedLower() == null ? "tied with the nominated node" : c.rankedLower();
                 String line = "    " + shown.get(c.node()) + ": " + c.victims().size() + " victim(s)"
                         + (c.numPDBViolations() > 0 ? ", " + c.numPDBViolations() + " PDB violation(s)" : "") + "; " + rule;
-                sb.append(Text.wrap(line, "        ", WIDTH, s -> s)).append('\n');
+                sb.append(Text.wrap(line, "        ", style.limit(), s -> s)).append('\n');
                 if (wide) {
                     List<String> vs = new ArrayList<>();
                     for (PreemptionDetails.Victim v : c.victimDetails()) {
                         vs.add(v.pod() + " (" + v.priority() + (v.pdbViolating() ? ", PDB violated" : "") + ")");
                     }
-                    sb.append(Text.wrap("        evicts " + String.join(", ", vs), "          ", WIDTH, s -> s)).append('\n');
+                    sb.append(Text.wrap("        evicts " + String.join(", ", vs), "          ", style.limit(), s -> s)).append('\n');
                 }
             }
             if (shownCount < others.size()) {
@@ -578,9 +700,18 @@ public final class HumanRenderer {
         }
         if (wide && !d.failedNodes().isEmpty()) {
             sb.append("  nodes where preemption cannot help:\n");
+            if (condensed && d.failedNodes().size() > NodeGroups.FULL_UP_TO) {
+                Map<String, String> reasons = new LinkedHashMap<>();
+                d.failedNodes().forEach(f -> reasons.put(f.node(), String.join(", ", f.reasons()) + " (" + f.code() + ")"));
+                for (NodeGroups.Group g : NodeGroups.of(reasons)) {
+                    sb.append(Text.wrap("    " + g.nodes().size() + "  " + g.reason() + ": " + g.examples(shown), "        ", style.limit(), s -> s))
+                            .append('\n');
+                }
+                return sb.toString();
+            }
             for (PreemptionDetails.NodeFailure f : d.failedNodes()) {
                 sb.append(Text.wrap("    " + shown.getOrDefault(f.node(), f.node()) + ": " + String.join(", ", f.reasons()) + " (" + f.code() + ")",
-                        "        ", WIDTH, s -> s)).append('\n');
+                        "        ", style.limit(), s -> s)).append('\n');
             }
         }
         return sb.toString();
@@ -613,7 +744,7 @@ public final class HumanRenderer {
         if (anyViolated) {
             sb.append(Text.wrap("    violated: evicting the pod violates a PodDisruptionBudget; preemption prefers nodes with fewer such"
                     + " violations and found none",
-                    "      ", WIDTH, s -> s)).append('\n');
+                    "      ", style.limit(), s -> s)).append('\n');
         }
         return sb.toString();
     }

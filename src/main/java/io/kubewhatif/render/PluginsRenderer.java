@@ -8,18 +8,18 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
-/** The {@code plugins} listing: a table that fits 80 columns, or JSON / YAML. */
+/** The {@code plugins} listing: a table, or JSON / YAML. */
 public final class PluginsRenderer {
-    static final int WIDTH = 80;
-
     private PluginsRenderer() {
     }
 
     /**
      * NAME, WEIGHT (default score weight, "-" when the plugin does not score), EXTENSION POINTS (cycle order; a point
-     * the default profile leaves off is in parentheses). The last column wraps to stay within 80 columns.
+     * the default profile leaves off is in parentheses). With headers, the last column wraps to stay within
+     * {@code width} (0: never); without, every plugin is one line, for scripts.
      */
-    public static String table(List<PluginCatalog.Entry> entries, boolean headers) {
+    public static String table(List<PluginCatalog.Entry> entries, boolean headers, int width) {
+        int limit = headers && width > 0 ? width : Integer.MAX_VALUE;
         int nameW = headers ? "NAME".length() : 0;
         for (PluginCatalog.Entry e : entries) {
             nameW = Math.max(nameW, e.name().length());
@@ -41,7 +41,7 @@ public final class PluginsRenderer {
             int col = indent;
             boolean first = true;
             for (String w : words) {
-                if (!first && col + 1 + w.length() > WIDTH) {
+                if (!first && col + 1 + w.length() > limit) {
                     sb.append(line).append('\n');
                     line = new StringBuilder(" ".repeat(indent));
                     col = indent;

@@ -3,10 +3,23 @@ package io.kubewhatif.render;
 /**
  * Terminal styling: ANSI colour and Unicode symbols only when enabled — on a terminal, never with NO_COLOR or
  * --no-color. Disabled, every symbol has a plain ASCII stand-in so piped output and logs stay 7-bit clean.
+ *
+ * @param width the columns prose wraps at and tables fit: the terminal's on a terminal; 0 when piped, where nothing
+ *              is wrapped or cut, so that every line can be copied and grepped whole
  */
-public record Style(boolean color, boolean unicode) {
+public record Style(boolean color, boolean unicode, int width) {
     public static final Style PLAIN = new Style(false, false);
     public static final Style FANCY = new Style(true, true);
+
+    /** Unlimited width (piped output). */
+    public Style(boolean color, boolean unicode) {
+        this(color, unicode, 0);
+    }
+
+    /** The width as a limit: {@link Integer#MAX_VALUE} when nothing is to be wrapped. */
+    int limit() {
+        return width <= 0 ? Integer.MAX_VALUE / 4 : width;
+    }
 
     public String ok() {
         return unicode ? "✓" : "+";

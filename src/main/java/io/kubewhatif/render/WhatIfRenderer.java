@@ -21,7 +21,6 @@ import java.util.Map;
  */
 public final class WhatIfRenderer {
     private static final int NODES_SHOWN = 6;
-    static final int WIDTH = 80;
     private static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT)
             .disable(SerializationFeature.FAIL_ON_EMPTY_BEANS);
     private static final ObjectMapper YAML = new ObjectMapper(YAMLFactory.builder()
@@ -32,10 +31,18 @@ public final class WhatIfRenderer {
     private final boolean wide;
     private final boolean headers;
 
+    private final boolean everyNode;
+
     public WhatIfRenderer(Style style, boolean wide, boolean headers) {
+        this(style, wide, headers, false);
+    }
+
+    /** @param everyNode --nodes all: every node in every table, however large the cluster */
+    public WhatIfRenderer(Style style, boolean wide, boolean headers, boolean everyNode) {
         this.style = style;
         this.wide = wide;
         this.headers = headers;
+        this.everyNode = everyNode;
     }
 
     public static String json(Map<String, Object> tree) {
@@ -73,7 +80,8 @@ public final class WhatIfRenderer {
             case "Error" -> line(sb, e.pod() + ": " + style.red("Error") + ": " + (r.error != null ? r.error : r.scheduleError), "  ");
             default -> {
                 sb.append(e.pod()).append(": ").append(style.red("Unschedulable")).append('\n');
-                line(sb, "  " + r.fitError, "  ");
+                // One line, as kubectl describe shows the event: people copy and grep it.
+                sb.append("  ").append(r.fitError).append('\n');
                 if (r.postFilter != null && !r.postFilter.nominatedNodeName().isEmpty()) {
                     line(sb, "  " + style.yellow("kube-scheduler preempts") + ": it nominates " + r.postFilter.nominatedNodeName()
                             + (r.postFilter.victims().isEmpty() ? "" : " and evicts " + String.join(", ", r.postFilter.victims()))
@@ -82,14 +90,14 @@ public final class WhatIfRenderer {
             }
         }
         if (!e.reasons().isEmpty()) {
-            sb.append('\n').append(style.bold("Why")).append("  (every filter that rejects a node; a node can be under several)\n");
+            heading(sb.append('\n'), "Why", "  (every filter that rejects a node; a node can be under several)");
             for (Explanation.ReasonGroup g : e.reasons()) {
                 line(sb, "  " + g.plugin() + ": " + g.reason(), "    ");
                 line(sb, "    " + g.nodes().size() + " node(s): " + nodeList(g.nodes()), "      ");
             }
         }
         if (!e.suggestions().isEmpty()) {
-            sb.append('\n').append(style.bold("What would help")).append("  (each verified by re-running the cycle; most nodes first)\n");
+            heading(sb.append('\n'), "What would help", "  (each verified by re-running the cycle; most nodes first)");
             int i = 1;
             for (Explanation.Suggestion s : e.suggestions()) {
                 String num = String.format("%3d. ", i++);
@@ -119,19 +127,24 @@ public final class WhatIfRenderer {
             }
         }
         if (wide) {
-            sb.append('\n').append(new HumanRenderer(style, true, headers).cycle(r));
+            sb.append('\n').append(new HumanRenderer(style, true, headers, everyNode).cycle(r));
         }
         notes(sb, notes);
         return sb.toString();
     }
 
-    /** Appends {@code text} wrapped at 80 columns (continuation lines start with {@code indent}) and a newline. */
-    private static void line(StringBuilder sb, String text, String indent) {
+    /** A section title in bold and its explanation, wrapped to the output's width. */
+    private void heading(StringBuilder sb, String title, String rest) {
+        sb.append(style.bold(title)).append(Text.wrap(title + rest, "  ", style.limit(), x -> x).substring(title.length())).append('\n');
+    }
+
+    /** Appends {@code text} wrapped to the output's width (continuation lines start with {@code indent}) and a newline. */
+    private void line(StringBuilder sb, String text, String indent) {
         if (text.startsWith("\n")) {
             sb.append('\n');
             text = text.substring(1);
         }
-        sb.append(Text.wrap(text, indent, WIDTH, x -> x)).append('\n');
+        sb.append(Text.wrap(text, indent, style.limit(), x -> x)).append('\n');
     }
 
     /** "; score 187, next node-a 150" from the score table, when there was scoring. */
@@ -165,7 +178,9 @@ public final class WhatIfRenderer {
         return r.preEnqueue != null ? "gated" : "unschedulable";
     }
 
-    private static String nodeList(List<String> nodes) {
+    private static String nodeList(List<String> given) {
+        List<String> nodes = new ArrayList<>(given);
+        nodes.sort(NaturalOrder.INSTANCE);
         if (nodes.size() <= NODES_SHOWN) {
             return String.join(", ", nodes);
         }
@@ -274,13 +289,28 @@ public final class WhatIfRenderer {
         if (!r.replicasOnNodes().isEmpty()) {
             sb.append('\n');
             Table t = new Table(List.of("NODE", "REPLICAS"), false, true);
-            for (Capacity.NodeCount c : r.replicasOnNodes()) {
+            List<Capacity.NodeCount> rows = new ArrayList<>(r.replicasOnNodes());
+            boolean condensed = !everyNode && rows.size() > NodeGroups.FULL_UP_TO;
+            // A large cluster: the nodes with most replicas; otherwise every node by name.
+            rows.sort(condensed ? (a, b) -> a.replicas() != b.replicas() ? Integer.compare(b.replicas(), a.replicas())
+                    : NaturalOrder.INSTANCE.compare(a.node(), b.node()) : (a, b) -> NaturalOrder.INSTANCE.compare(a.node(), b.node()));
+            List<Capacity.NodeCount> listed = condensed ? rows.subList(0, NodeGroups.TOP) : rows;
+            for (Capacity.NodeCount c : listed) {
                 t.add(c.node(), String.valueOf(c.replicas()));
             }
             sb.append(t.render(headers));
+            if (condensed) {
+                int more = 0;
+                for (Capacity.NodeCount c : rows.subList(NodeGroups.TOP, rows.size())) {
+                    more += c.replicas();
+                }
+                sb.append(style.ellipsis()).append(" and ").append(rows.size() - NodeGroups.TOP).append(" more node(s) with ").append(more)
+                        .append(" replica(s); --nodes all lists every node\n");
+            }
         }
         sb.append('\n');
-        line(sb, "Stopped: " + r.stop().type() + ": " + r.stop().message(), "  ");
+        // The stop message is the FailedScheduling message: one line.
+        sb.append("Stopped: ").append(r.stop().type()).append(": ").append(r.stop().message()).append('\n');
         if (!r.failSummary().isEmpty()) {
             sb.append("Fit failures on nodes:\n");
             for (Capacity.ReasonCount c : r.failSummary()) {
@@ -288,7 +318,7 @@ public final class WhatIfRenderer {
             }
         }
         if (wide && r.stopReport() != null) {
-            sb.append('\n').append(new HumanRenderer(style, true, headers).cycle(r.stopReport()));
+            sb.append('\n').append(new HumanRenderer(style, true, headers, everyNode).cycle(r.stopReport()));
         }
         notes(sb, notes);
         return sb.toString();
@@ -385,14 +415,14 @@ public final class WhatIfRenderer {
         if (!failed.isEmpty() && !details) {
             sb.append('\n').append(style.bold("Not scheduled")).append('\n');
             for (CycleReport r : failed) {
-                line(sb, "  " + r.pod + ": " + message(r), "    ");
+                sb.append("  ").append(r.pod).append(": ").append(message(r)).append('\n');
                 if (r.postFilter != null && !r.postFilter.victims().isEmpty()) {
                     line(sb, "    nominated to " + r.postFilter.nominatedNodeName() + ", evicting " + String.join(", ", r.postFilter.victims()), "      ");
                 }
             }
         }
         if (details) {
-            HumanRenderer h = new HumanRenderer(style, wide, headers);
+            HumanRenderer h = new HumanRenderer(style, wide, headers, everyNode);
             int k = 1;
             for (CycleReport r : run.steps) {
                 sb.append('\n').append(style.bold(style.rule() + " " + k++ + "/" + run.steps.size() + " ")).append('\n').append(h.cycle(r));

@@ -46,7 +46,12 @@ public final class Repl {
         // Ctrl-C while a command runs is the shell's: it stops a long run (capacity prints its partial result), and
         // the shell goes on; at the prompt JLine turns it into an empty line.
         AtomicBoolean interrupted = new AtomicBoolean();
-        Cli.Env inner = new Cli.Env(InputStream.nullInputStream(), fancy, env.noColorEnv(), env.invokedAs(), false, System.getenv(),
+        // Output inside the shell fits the shell's terminal (the launcher's width is that of the process that started it).
+        java.util.Map<String, String> environment = new java.util.HashMap<>(env.environment());
+        if (terminal.getWidth() > 0) {
+            environment.put("KUBE_WHATIF_COLUMNS", String.valueOf(terminal.getWidth()));
+        }
+        Cli.Env inner = new Cli.Env(InputStream.nullInputStream(), fancy, env.noColorEnv(), env.invokedAs(), false, environment,
                 interrupted::get);
         CommandLine completion = Cli.commandLine(out, out, inner, session);
         DefaultParser parser = parser();

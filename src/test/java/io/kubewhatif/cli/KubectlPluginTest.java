@@ -84,7 +84,7 @@ class KubectlPluginTest {
         assertTrue(direct.out().startsWith("Usage: kubectl-whatif schedule "), direct.out());
         Result error = bash("kubectl whatif schedule -f pod.yaml");
         assertEquals(ExitCodes.USAGE, error.code());
-        assertEquals("error: Missing required option: '--cluster=PATH'\nRun 'kubectl whatif schedule --help' for usage.\n", error.err());
+        assertEquals("error: Missing required option: '--cluster=PATH' (or --from-kubectl)\nRun 'kubectl whatif schedule --help' for usage.\n", error.err());
     }
 
     @Test

@@ -53,7 +53,12 @@ class LiveSnapshotTest {
                 if [ -f "FAILTYPES" ]; then
                   case "$*" in *resourceslices*) echo 'error: the server doesn'"'"'t have a resource type "resourceslices"' >&2; exit 1;; esac
                 fi
-                if [ -f "UNREACHABLE" ]; then echo 'Unable to connect to the server: dial tcp 10.0.0.1:6443: i/o timeout' >&2; exit 1; fi
+                if [ -f "UNREACHABLE" ]; then
+                  echo 'E1125 19:41:02.120457   81234 memcache.go:265] "Unhandled Error" err="couldn'"'"'t get current server API group list: Get \\"http://localhost:8080/api?timeout=32s\\": dial tcp 127.0.0.1:8080: connect: connection refused"' >&2
+                  echo 'E1125 19:41:02.121900   81234 memcache.go:265] "Unhandled Error" err="couldn'"'"'t get current server API group list"' >&2
+                  echo 'The connection to the server localhost:8080 was refused - did you specify the right host or port?' >&2
+                  exit 1
+                fi
                 if [ "$1" = version ]; then cat "SERVERVERSION"; exit 0; fi
                 cat "FIXTURE"
                 """);
@@ -108,6 +113,7 @@ class LiveSnapshotTest {
             assertTrue(line.startsWith("get "), "only 'kubectl get': " + line);
             assertTrue(line.contains(" -A -o json"), line);
             assertFalse(line.toLowerCase().contains("secret"), "never Secrets: " + line);
+            assertFalse(line.toLowerCase().matches(".*\\b(configmaps?|cm)\\b.*"), "never ConfigMaps: " + line);
             for (String verb : List.of("apply", "create", "delete", "patch", "edit", "replace", "scale", "cordon", "drain", "label", "annotate", "exec")) {
                 assertFalse(line.matches("(^|.* )" + verb + "( .*|$)"), "no " + verb + ": " + line);
             }
@@ -145,13 +151,92 @@ class LiveSnapshotTest {
     }
 
     @Test
-    void anUnreachableClusterIsOneErrorLine() throws Exception {
+    void aFailingKubectlIsItsDecisiveLineAndTheCommandThatRan() throws Exception {
         Files.writeString(dir.resolve("unreachable"), "");
-        Result r = run("explain", "web", "-n", "shop", "--from-kubectl");
+        Result r = run("explain", "web", "-n", "shop", "--from-kubectl", "--context", "prod", "--kubeconfig", "/k/my config");
         assertEquals(ExitCodes.BAD_INPUT, r.code());
-        assertTrue(r.err().startsWith("error: kubectl version -o json: "), r.err());
-        assertTrue(r.err().endsWith("exit status 1: Unable to connect to the server: dial tcp 10.0.0.1:6443: i/o timeout\n"), r.err());
+        // The first command to run is the server-version query that picks the kube-scheduler version.
+        assertEquals("error: kubectl version -o json --context prod --kubeconfig '/k/my config': exit status 1:"
+                + " The connection to the server localhost:8080 was refused - did you specify the right host or port?\n", r.err());
+    }
+
+    @Test
+    void neverSecretsOrConfigMaps() {
+        for (String kind : io.kubewhatif.load.KubectlSnapshot.RESOURCES) {
+            assertFalse(List.of("secrets", "secret", "configmaps", "configmap", "cm", "all").contains(kind), kind);
+        }
+    }
+
+    @Test
+    void scheduleOnTheLiveCluster() throws Exception {
+        Path pod = dir.resolve("pod.yaml");
+        Files.writeString(pod, """
+                apiVersion: v1
+                kind: Pod
+                metadata: {name: api}
+                spec:
+                  containers: [{name: c, image: x, resources: {requests: {cpu: 250m}}}]
+                """);
+        Result r = run("schedule", "--cluster", "kubectl:", "-n", "shop", "-f", pod.toString(), "-o", "name");
+        assertEquals(ExitCodes.OK, r.code(), r.out() + r.err());
+        assertEquals("node-a\n", r.out());
+        assertReadOnly();
+        assertEquals(List.of("get " + String.join(",", io.kubewhatif.load.KubectlSnapshot.RESOURCES) + " -A -o json --namespace shop"),
+                invocations());
+        Result json = run("schedule", "--from-kubectl", "--context", "prod", "--kubeconfig", "/k/config", "-n", "shop", "-f", pod.toString(),
+                "-o", "json");
+        assertEquals(ExitCodes.OK, json.code(), json.err());
+        assertTrue(json.out().contains("\"pod\" : \"shop/api\"") || json.out().contains("\"pod\": \"shop/api\""), json.out());
+        assertTrue(invocations().get(1).endsWith("-A -o json --context prod --kubeconfig /k/config --namespace shop"), invocations().toString());
+        assertReadOnly();
+    }
+
+    @Test
+    void scheduleTooFailsWithKubectlsDecisiveLine() throws Exception {
+        Files.writeString(dir.resolve("unreachable"), "");
+        Result r = run("schedule", "--cluster", "kubectl:dev", "-f", "samples/quickstart/pod.yaml");
+        assertEquals(ExitCodes.BAD_INPUT, r.code());
+        assertTrue(r.err().endsWith("kubectl version -o json --context dev: exit status 1: The connection to the server localhost:8080 was refused"
+                + " - did you specify the right host or port?\n"), r.err());
         assertEquals(1, r.err().lines().count(), r.err());
+    }
+
+    @Test
+    void theShellOpensOnTheLiveCluster() throws Exception {
+        StringWriter out = new StringWriter();
+        StringWriter err = new StringWriter();
+        Cli.Env e = new Cli.Env(new ByteArrayInputStream("get nodes\nexit\n".getBytes()), false, true, "kubectl-whatif", false,
+                Map.of("PATH", dir.resolve("bin") + ":/usr/bin:/bin"));
+        int code = Cli.commandLine(new PrintWriter(out), new PrintWriter(err), e)
+                .execute("shell", "--from-kubectl", "--context", "staging", "--history", "");
+        assertEquals(ExitCodes.OK, code, out + "" + err);
+        // Commands from stdin (a script): the summary line goes to stderr, the answers to stdout.
+        assertTrue(err.toString().contains("kube-whatif shell: 1 node(s), 2 pod(s) from kubectl:staging;"), err.toString());
+        assertTrue(out.toString().contains("node-a"), out.toString());
+        assertReadOnly();
+        assertTrue(invocations().get(0).endsWith("-A -o json --context staging"), invocations().toString());
+    }
+
+    @Test
+    void progressOnATerminalsStderrOnly() throws Exception {
+        // Output that streams in: a first part, then the rest after longer than the progress line's interval.
+        writeKubectl("""
+                #!/bin/sh
+                printf '%s\\n' "$*" >> "LOG"
+                if [ "$1" = version ]; then cat "SERVERVERSION"; exit 0; fi
+                head -c 100 "FIXTURE"; sleep 0.4; tail -c +101 "FIXTURE"
+                """);
+        Map<String, String> env = Map.of("PATH", dir.resolve("bin") + ":/usr/bin:/bin");
+        StringWriter out = new StringWriter();
+        StringWriter err = new StringWriter();
+        Cli.Env tty = new Cli.Env(new ByteArrayInputStream(new byte[0]), false, true, "kubectl-whatif", true, env);
+        int code = Cli.commandLine(new PrintWriter(out), new PrintWriter(err), tty).execute("explain", "web", "-n", "shop", "--from-kubectl");
+        assertEquals(ExitCodes.UNSCHEDULABLE, code, err.toString());
+        assertTrue(err.toString().startsWith("\rreading the cluster: waiting for kubectl get\u001b[K"), err.toString());
+        assertTrue(err.toString().contains("\rreading the cluster: 1 Node, 2 Pod ("), err.toString());
+        assertTrue(err.toString().endsWith("\r\u001b[K"), "the line is cleared: " + err);
+        assertFalse(out.toString().contains("reading"), out.toString());
+        assertEquals("", run("explain", "web", "-n", "shop", "--from-kubectl").err(), "no progress when stderr is not a terminal");
     }
 
     @Test
@@ -173,6 +258,32 @@ class LiveSnapshotTest {
         Result r = run("simulate", "--from-kubectl", "-f", "samples/capacity/pod.yaml", "-o", "json");
         assertTrue(r.out().contains("\"kubernetesVersion\" : \"v1.35.2\""), r.out());
         assertTrue(allInvocations().contains("version -o json"), allInvocations().toString());
+    }
+
+    /** Output recorded from kubectl get … -o json (a List, kubectl's indentation, managedFields, owner references). */
+    static final Path RECORDED = Path.of("src/test/resources/live/kubectl-get.json");
+
+    @Test
+    void scheduleAgainstRecordedKubectlOutput() throws Exception {
+        fixture = RECORDED.toAbsolutePath();
+        writeKubectl("""
+                #!/bin/sh
+                printf '%s\\n' "$*" >> "LOG"
+                if [ "$1" = version ]; then cat "SERVERVERSION"; exit 0; fi
+                cat "FIXTURE"
+                """);
+        Path pod = dir.resolve("api2.yaml");
+        Files.writeString(pod, "apiVersion: v1\nkind: Pod\nmetadata: {name: api-2}\nspec:\n  containers: [{name: c, image: x,"
+                + " resources: {requests: {cpu: 250m}}}]\n");
+        Result r = run("schedule", "--cluster", "kubectl:prod", "-n", "shop", "-f", pod.toString());
+        assertEquals(ExitCodes.OK, r.code(), r.out() + r.err());
+        assertTrue(r.out().startsWith("shop/api-2 -> ip-10-0-1-2\n  2 node(s), 2 evaluated, 1 feasible;"), r.out());
+        assertTrue(r.out().contains("\nip-10-0-1-2  ") && r.out().indexOf("ip-10-0-1-2  ") < r.out().indexOf("ip-10-0-1-10  "),
+                "natural order: " + r.out());
+        Result pending = run("explain", "web", "-n", "shop", "--cluster", "kubectl:prod");
+        assertEquals(ExitCodes.UNSCHEDULABLE, pending.code(), pending.err());
+        assertTrue(pending.out().contains("\n  0/2 nodes are available: 1 Insufficient cpu, 1 node(s) had untolerated taint(s)."),
+                pending.out());
         assertReadOnly();
     }
 
@@ -190,5 +301,20 @@ class LiveSnapshotTest {
         Result r = run("simulate", "--from-kubectl", "-f", "samples/capacity/pod.yaml", "-o", "json", "--kube-version", "1.36");
         assertTrue(r.out().contains("\"kubernetesVersion\" : \"v1.36.2\""), r.out());
         assertFalse(allInvocations().contains("version -o json"), allInvocations().toString());
+    }
+
+    @Test
+    void progressCountsTheListsItemsNotTheKindsInsideThem() throws Exception {
+        writeKubectl("""
+                #!/bin/sh
+                if [ "$1" = version ]; then cat "SERVERVERSION"; exit 0; fi
+                head -c 3000 "FIXTURE"; sleep 0.4; tail -c +3001 "FIXTURE"
+                """.replace("FIXTURE", RECORDED.toAbsolutePath().toString()));
+        StringWriter err = new StringWriter();
+        Cli.Env tty = new Cli.Env(new ByteArrayInputStream(new byte[0]), false, true, "kubectl-whatif", true,
+                Map.of("PATH", dir.resolve("bin") + ":/usr/bin:/bin"));
+        Cli.commandLine(new PrintWriter(new StringWriter()), new PrintWriter(err), tty).execute("explain", "web", "-n", "shop", "--from-kubectl");
+        assertTrue(err.toString().contains("reading the cluster: 2 Node, 2 Pod, 1 ReplicaSet, 1 Namespace ("), err.toString());
+        assertFalse(err.toString().contains("Deployment"), "an owner reference is not an object read: " + err);
     }
 }

@@ -131,7 +131,7 @@ class OutputsCliTest {
 
     @Test
     void pluginsTableListsEveryInTreePluginWithinEightyColumns() {
-        Result r = run("plugins", "--kube-version", "1.34");
+        Result r = run(new Cli.Env(new ByteArrayInputStream(new byte[0]), true, true, "kubectl-whatif", false, Map.of("COLUMNS", "80")), "plugins", "--kube-version", "1.34");
         assertEquals(0, r.code(), r.err());
         List<String> lines = r.out().lines().toList();
         assertTrue(lines.get(0).startsWith("NAME") && lines.get(0).contains("WEIGHT") && lines.get(0).contains("EXTENSION POINTS"), lines.get(0));
@@ -142,7 +142,7 @@ class OutputsCliTest {
         assertEquals(19, names, r.out());
         Result bare = run("plugins", "--no-headers", "--kube-version", "1.34");
         assertFalse(bare.out().startsWith("NAME"), bare.out());
-        assertEquals(lines.size() - 1, bare.out().lines().count());
+        assertEquals(19, bare.out().lines().count(), "without headers, one plugin per line: " + bare.out());
     }
 
     @Test
@@ -376,8 +376,9 @@ class OutputsCliTest {
         String cluster = Files.readString(Path.of(CLUSTER)).replaceAll("node-([a-d])", "gke-production-cluster-default-pool-8f2d1c3a-$1x9z");
         Path c = dir.resolve("long.yaml");
         Files.writeString(c, cluster);
+        Cli.Env terminal = new Cli.Env(new ByteArrayInputStream(new byte[0]), true, true, "kubectl-whatif", false, Map.of("COLUMNS", "80"));
         for (String o : List.of("table", "wide")) {
-            Result r = run("schedule", "--cluster", c.toString(), "-f", POD, "-o", o, "--kube-version", "1.34");
+            Result r = run(terminal, "schedule", "--cluster", c.toString(), "-f", POD, "-o", o, "--kube-version", "1.34");
             assertEquals(0, r.code(), r.err());
             assertTrue(r.out().startsWith("shop/web-7f9c -> gke-production-cluster-default-pool-8f2d1c3a-cx9z\n"), "the verdict keeps the full name");
             if (o.equals("table")) {
@@ -388,8 +389,10 @@ class OutputsCliTest {
         String domains = Files.readString(Path.of(CLUSTER)).replaceAll("node-([a-d])", "ip-10-0-1-2$1.eu-west-1.compute.internal");
         Path d = dir.resolve("domains.yaml");
         Files.writeString(d, domains);
-        Result r = run("schedule", "--cluster", d.toString(), "-f", POD, "--kube-version", "1.34");
+        Result r = run(terminal, "schedule", "--cluster", d.toString(), "-f", POD, "--kube-version", "1.34");
         assertTrue(r.out().contains("\nip-10-0-1-2a  +   +"), r.out());
+        Result piped = run("schedule", "--cluster", c.toString(), "-f", POD);
+        assertTrue(piped.out().contains("\ngke-production-cluster-default-pool-8f2d1c3a-ax9z  +   +"), "piped, names are whole: " + piped.out());
         assertTrue(r.out().endsWith("Node names are shown without their common suffix .eu-west-1.compute.internal.\n"), r.out());
         r.out().lines().forEach(l -> assertTrue(l.length() <= 80, "too wide: " + l));
     }
@@ -415,5 +418,54 @@ class OutputsCliTest {
         JsonNode d = JSON.readTree(run(withExplain).out()).get("details").get("PodTopologySpread").get("node-a1").get(0);
         assertEquals("SKEW_EXCEEDED", d.get("verdict").asText());
         assertEquals(2, d.get("skew").asInt());
+    }
+
+    @Test
+    void pluginsWithoutHeadersAreOneRecordPerLine() {
+        Result r = run(new Cli.Env(new ByteArrayInputStream(new byte[0]), true, true, "kubectl-whatif", false, Map.of("COLUMNS", "40")),
+                "plugins", "--no-headers", "--kube-version", "1.34");
+        List<String> first = r.out().lines().map(l -> l.split("\\s+")[0]).toList();
+        assertEquals(19, first.size(), r.out());
+        first.forEach(n -> assertTrue(n.matches("[A-Z][A-Za-z]+"), "a plugin name: " + n));
+    }
+
+    @Test
+    void theFailedSchedulingMessageIsOneLineEvenOnANarrowTerminal() {
+        Cli.Env narrow = new Cli.Env(new ByteArrayInputStream(new byte[0]), true, true, "kubectl-whatif", false, Map.of("COLUMNS", "60"));
+        Result r = run(narrow, "explain", "web-big", "-n", "shop", "--cluster", "samples/explain/cluster.yaml", "--kube-version", "1.34");
+        assertTrue(r.out().contains("\n  0/5 nodes are available: 1 node(s) didn't match Pod's node affinity/selector, 1 node(s) had"
+                + " untolerated taint {dedicated: gpu}, 1 node(s) were unschedulable, 2 Insufficient cpu.\n"), r.out());
+        r.out().lines().filter(l -> !l.contains("nodes are available")).forEach(l -> assertTrue(l.length() <= 60, "wraps at 60: " + l));
+        Result schedule = run(narrow, "schedule", "--cluster", "samples/preemption/cluster.yaml", "-f", "samples/preemption/pod.yaml");
+        schedule.out().lines().filter(l -> !l.startsWith("NODE ") && !l.startsWith("node-")).forEach(l -> assertTrue(l.length() <= 60, "wraps at 60: " + l));
+        Result piped = run("schedule", "--cluster", "samples/preemption/cluster.yaml", "-f", "samples/preemption/pod.yaml");
+        assertTrue(piped.out().contains("    node-2: 2 victim(s); victim priority sum (each + 2^31): 4294969296 vs 2147484648\n"),
+                "piped, prose is not wrapped: " + piped.out());
+    }
+
+    @Test
+    void globalFlagsBeforeOrAfterTheCommand() {
+        Cli.Env tty = new Cli.Env(new ByteArrayInputStream(new byte[0]), true, false, "kubectl-whatif", false, Map.of());
+        String[] schedule = {"schedule", "--cluster", CLUSTER, "-f", POD};
+        assertTrue(run(tty, schedule).out().contains("\u001b["), "colour on a terminal");
+        for (String[] args : List.of(new String[] {"--no-color", "schedule", "--cluster", CLUSTER, "-f", POD},
+                new String[] {"schedule", "--cluster", CLUSTER, "-f", POD, "--no-color"},
+                new String[] {"--debug", "schedule", "--no-color", "--cluster", CLUSTER, "-f", POD},
+                new String[] {"explain", "-f", POD, "--cluster", CLUSTER, "--no-color"},
+                new String[] {"--no-color", "capacity", "-f", POD, "--cluster", CLUSTER})) {
+            Result r = run(tty, args);
+            assertEquals(0, r.code(), r.err());
+            assertTrue(r.out().chars().allMatch(c -> c < 128), "ASCII: " + String.join(" ", args));
+        }
+    }
+
+    @Test
+    void anUnknownFlagIsNamedOnceWithTheClosestOne() {
+        Result r = run("schedule", "--clustr", CLUSTER, "-f", POD);
+        assertEquals(ExitCodes.USAGE, r.code());
+        assertEquals("error: unknown flag: --clustr\nDid you mean '--cluster'?\nRun 'kubectl-whatif schedule --help' for usage.\n", r.err());
+        assertEquals("error: unknown flag: --nocolor\nDid you mean '--no-color'?\nRun 'kubectl-whatif --help' for usage.\n",
+                run("--nocolor", "version").err());
+        assertEquals("error: unknown flag: --zzzzzz\nRun 'kubectl-whatif plugins --help' for usage.\n", run("plugins", "--zzzzzz=1").err());
     }
 }

@@ -117,8 +117,8 @@ class StatefulSetOrderCliTest {
         String ss = statefulSet(null, 4);
         Result table = run(ss, "schedule");
         assertTrue(table.out().contains("shop/db-3  NotCreated     -\n"), table.out());
-        assertTrue(table.out().contains("shop/db-3: NotCreated\n  not created (waiting for shop/db-2): an OrderedReady StatefulSet creates each\n"
-                + "    pod once the one before it is Running and Ready\n"), table.out());
+        assertTrue(table.out().contains("shop/db-3: NotCreated\n  not created (waiting for shop/db-2): an OrderedReady StatefulSet creates each"
+                + " pod once the one before it is Running and Ready\n"), table.out());
         Result md = run(ss, "schedule", "-o", "markdown");
         assertTrue(md.out().contains("`shop/db-3` is not created\n\nWaiting for `shop/db-2`: "), md.out());
         Result name = run(ss, "schedule", "-o", "name");

@@ -99,4 +99,23 @@ class RenderHelpersTest {
         assertEquals("  [x]\n  [y]", Text.wrap("  x y", "  ", 4, s -> "[" + s + "]"), "styling applies after wrapping, outside the indent");
         assertEquals("    a\n    b", Text.indent("a\nb", "    "));
     }
+
+    @Test
+    void nodeNamesSortNaturally() {
+        List<String> names = new java.util.ArrayList<>(List.of("ip-10-0-0-10", "ip-10-0-0-2", "node-b", "ip-10-0-0-02", "ip-9-0-0-1", "node-a"));
+        names.sort(NaturalOrder.INSTANCE);
+        assertEquals(List.of("ip-9-0-0-1", "ip-10-0-0-02", "ip-10-0-0-2", "ip-10-0-0-10", "node-a", "node-b"), names);
+    }
+
+    @Test
+    void groupsAreLargestFirstWithFiveExamples() {
+        java.util.Map<String, String> reasons = new java.util.LinkedHashMap<>();
+        for (int i = 12; i >= 1; i--) {
+            reasons.put("n-" + i, i % 4 == 0 ? "B" : "A");
+        }
+        List<NodeGroups.Group> groups = NodeGroups.of(reasons);
+        assertEquals(List.of("A", "B"), groups.stream().map(NodeGroups.Group::reason).toList());
+        assertEquals("n-1, n-2, n-3, n-5, n-6 and 4 more", groups.get(0).examples(java.util.Map.of()));
+        assertEquals("n-4, n-8, n-12", groups.get(1).examples(java.util.Map.of()));
+    }
 }

@@ -127,7 +127,7 @@ class ReplTest {
         assertTrue(out.contains("whatif> error: unknown command \"bogus\"\nType help for the commands.\n"), out);
         assertTrue(out.contains("error: invalid taint spec: k=v, unknown taint spec: expected KEY[=VALUE]:EFFECT\n"), out);
         assertTrue(out.contains("whatif> error: Missing required option: '--filename=PATH'\nRun 'schedule --help' for usage.\n"), out);
-        assertTrue(out.contains("error: --cluster: the shell's commands use its loaded snapshot"), out);
+        assertTrue(out.contains("error: --cluster/--from-kubectl: the shell's commands use its loaded snapshot"), out);
         assertTrue(out.contains("whatif> error: Missing required parameter: 'POD'\nRun 'evict --help' for usage.\n"), out);
         assertTrue(out.contains("node-a  Enabled"), out);
         assertTrue(!out.contains("Exception") && !out.contains("\tat "), out);
@@ -250,7 +250,7 @@ class ReplTest {
 
     static Stream<Bad> badStarts() {
         return Stream.of(
-                new Bad("no cluster", List.of("shell"), ExitCodes.USAGE, "error: Missing required option: '--cluster=PATH'\n"),
+                new Bad("no cluster", List.of("shell"), ExitCodes.USAGE, "error: Missing required option: '--cluster=PATH' (or --from-kubectl)\n"),
                 new Bad("missing file", List.of("shell", "--cluster", "nope.yaml"), ExitCodes.BAD_INPUT, "error: nope.yaml: no such file or directory\n"),
                 new Bad("stdin cluster", List.of("shell", "--cluster", "-"), ExitCodes.BAD_INPUT,
                         "error: --cluster -: the shell reads its commands from the terminal; give files or directories\n"),
