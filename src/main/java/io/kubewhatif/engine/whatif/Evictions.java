@@ -44,12 +44,17 @@ final class Evictions {
         if (v != null && node.equals(v.selected())) {
             String summary = "nothing to change: kube-scheduler preempts on " + node + (ev.isEmpty() ? "" : ", evicting " + victimList(ev))
                     + ", and the pod then schedules there";
-            search.keep(new Candidate(Kind.PREEMPTION, Rank.AS_IS, 0, summary, List.of(), ev, null, List.of(), null),
+            List<Change> changes = new ArrayList<>();
+            for (Eviction e : ev) {
+                changes.add(new Change("Pod " + e.pod(), "", "running on " + e.node(), null));
+            }
+            search.keep(new Candidate(Kind.PREEMPTION, Rank.AS_IS, 0, summary, changes, ev, null, List.of(), null),
                     new Search.Verified(List.of(node), node, List.of()));
         }
+        search.preemptsAsIs = true;
     }
 
-    void evictions() throws FrameworkException {
+    void evictions(CycleReport main) throws FrameworkException {
         Pod target = search.target;
         int prio = target.getSpec().getPriority() == null ? 0 : target.getSpec().getPriority();
         if (prio >= SYSTEM_CRITICAL) {
@@ -71,7 +76,8 @@ final class Evictions {
             if (n >= MAX_EVICTIONS) {
                 break;
             }
-            if (c.victims().isEmpty()) {
+            // kube-scheduler's own preemption is already suggested as it is.
+            if (c.victims().isEmpty() || search.preemptsAsIs && main != null && c.node().equals(main.postFilter.nominatedNodeName())) {
                 continue;
             }
             List<Eviction> ev = new ArrayList<>();

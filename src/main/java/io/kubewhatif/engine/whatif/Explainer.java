@@ -101,7 +101,7 @@ public final class Explainer {
         new PodFixes(search).run(main);
         new Relaxations(search).run(main);
         Evictions evictions = new Evictions(search);
-        evictions.evictions();
+        evictions.evictions(main);
         NodeChanges nodes = new NodeChanges(search);
         nodes.uncordon(main);
         nodes.labels(main);

@@ -202,7 +202,6 @@ final class PodEdits {
             if (containersWant < 0 || containersNow <= 0) {
                 return null;
             }
-            BigDecimal factor = BigDecimal.valueOf(containersWant).divide(BigDecimal.valueOf(containersNow), 12, RoundingMode.DOWN);
             for (List<Container> cs : containerLists(c)) {
                 String kind = cs == c.getSpec().getContainers() ? "containers" : "initContainers";
                 for (Container ct : cs) {
@@ -212,7 +211,8 @@ final class PodEdits {
                     }
                     long v = units(r, rr.getRequests().get(r));
                     // Whole MiB (or millicores): the amount written is the amount verified, and reads well.
-                    long nv = Quantities.roundDown(r, BigDecimal.valueOf(v).multiply(factor).setScale(0, RoundingMode.DOWN).longValue());
+                    long nv = Quantities.roundDown(r, BigDecimal.valueOf(v).multiply(BigDecimal.valueOf(containersWant))
+                            .divide(BigDecimal.valueOf(containersNow), 0, RoundingMode.DOWN).longValue());
                     if (nv == v) {
                         continue;
                     }

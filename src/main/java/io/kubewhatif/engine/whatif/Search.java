@@ -36,6 +36,8 @@ final class Search {
     final Subject subject;
     private final List<Ranking.Entry> found = new ArrayList<>();
     private final Set<String> seen = new HashSet<>();
+    /** Set when kube-scheduler preempts for the pod as it is: a change that still needs preemption then adds nothing. */
+    boolean preemptsAsIs;
 
     Search(Configuration config, List<? extends HasMetadata> cluster, List<Pod> before, Pod target, Subject subject) throws FrameworkException {
         this.config = config;
@@ -64,7 +66,7 @@ final class Search {
         if (r.selected != null) {
             return new Verified(r.feasibleNodes, r.selected, List.of());
         }
-        if (r.postFilter == null || r.postFilter.nominatedNodeName().isEmpty() || r.postFilter.victims().isEmpty()) {
+        if (preemptsAsIs || r.postFilter == null || r.postFilter.nominatedNodeName().isEmpty() || r.postFilter.victims().isEmpty()) {
             return null;
         }
         String node = r.postFilter.nominatedNodeName();
