@@ -67,7 +67,7 @@ final class ExplainRenderer {
                 }
             }
         }
-        if (e.workload() != null) {
+        if (e.workload() != null && !e.suggestions().isEmpty()) {
             line(sb, "  of " + e.workload().describe() + ": changes below are written against its pod template ("
                     + e.workload().templatePath() + ")", "    ");
         }
@@ -137,6 +137,13 @@ final class ExplainRenderer {
     }
 
     static String patchJson(Explanation.Patch p) {
+        StringBuilder sb = new StringBuilder();
+        fold(sb, MAPPER.valueToTree(ops(p)), "");
+        return sb.toString();
+    }
+
+    /** The patch's operations as JSON data: {@code op}, {@code path}, and {@code value} unless it is a removal. */
+    private static List<Object> ops(Explanation.Patch p) {
         List<Object> ops = new ArrayList<>();
         for (Explanation.PatchOp op : p.ops()) {
             Map<String, Object> m = new LinkedHashMap<>();
@@ -147,9 +154,7 @@ final class ExplainRenderer {
             }
             ops.add(m);
         }
-        StringBuilder sb = new StringBuilder();
-        fold(sb, MAPPER.valueToTree(ops), "");
-        return sb.toString();
+        return ops;
     }
 
     /** JSON that fits 80 columns under the command's indent: compact where it fits, one member per line where not. */
@@ -334,7 +339,7 @@ final class ExplainRenderer {
             }
             m.put("recorded", rm);
         }
-        if (e.workload() != null) {
+        if (e.workload() != null && !e.suggestions().isEmpty()) {
             Map<String, Object> wm = new LinkedHashMap<>();
             wm.put("kind", e.workload().kind());
             wm.put("namespace", e.workload().namespace());
@@ -419,17 +424,7 @@ final class ExplainRenderer {
             Map<String, Object> pm = new LinkedHashMap<>();
             pm.put("resource", s.patch().resource());
             pm.put("namespace", s.patch().namespace());
-            List<Object> ops = new ArrayList<>();
-            for (Explanation.PatchOp op : s.patch().ops()) {
-                Map<String, Object> om = new LinkedHashMap<>();
-                om.put("op", op.op());
-                om.put("path", op.path());
-                if (op.value() != null) {
-                    om.put("value", op.value());
-                }
-                ops.add(om);
-            }
-            pm.put("ops", ops);
+            pm.put("ops", ops(s.patch()));
             String command = command(s.patch());
             if (command != null) {
                 pm.put("command", command);

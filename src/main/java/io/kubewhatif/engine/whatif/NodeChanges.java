@@ -79,8 +79,9 @@ final class NodeChanges {
     }
 
     /**
-     * Labels one node with what the pod's nodeSelector (and the In/Exists requirements of its first required term) ask
-     * for, on a node whose only failure is node affinity: the pod keeps its intent and one node joins its pool.
+     * Labels one node with what the pod's nodeSelector (and the In requirements of its first required term) ask for, on
+     * a node whose only failure is node affinity and that lacks those label keys: the pod keeps its intent and one
+     * node joins its pool. At most three nodes are tried.
      */
     void labels(CycleReport main) throws FrameworkException {
         Map<String, String> wanted = wantedLabels();
@@ -100,12 +101,17 @@ final class NodeChanges {
                 continue;
             }
             Map<String, String> add = new TreeMap<>();
-            wanted.forEach((k, v) -> {
-                if (!Objects.equals(ni.labels().get(k), v)) {
-                    add.put(k, v);
+            boolean overwrites = false;
+            for (Map.Entry<String, String> w : wanted.entrySet()) {
+                String has = ni.labels().get(w.getKey());
+                if (has == null) {
+                    add.put(w.getKey(), w.getValue());
+                } else if (!has.equals(w.getValue())) {
+                    overwrites = true;
                 }
-            });
-            if (add.isEmpty()) {
+            }
+            // Only labels the node lacks: overwriting one would take the node from whatever selects it now.
+            if (add.isEmpty() || overwrites) {
                 continue;
             }
             tries++;
@@ -130,8 +136,7 @@ final class NodeChanges {
                     kv.add(k + "=" + val);
                 });
                 search.keep(new Candidate(Kind.NODE_LABELS, Rank.ADDITIVE, add.size(), "label node " + ni.name() + " " + String.join(" ", kv)
-                        + " (kubectl label node " + ni.name() + " " + String.join(" ", kv) + (ni.labels().keySet().stream().anyMatch(add::containsKey)
-                        ? " --overwrite" : "") + ")", changes, List.of(), null, List.of(), null), v);
+                        + " (kubectl label node " + ni.name() + " " + String.join(" ", kv) + ")", changes, List.of(), null, List.of(), null), v);
                 return;
             }
         }

@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import io.fabric8.kubernetes.api.model.HasMetadata;
 import io.fabric8.kubernetes.api.model.OwnerReference;
 import io.fabric8.kubernetes.api.model.Pod;
+import io.kubewhatif.engine.util.OwnerRefs;
 import io.kubewhatif.engine.whatif.Explanation.Workload;
 
 import java.util.List;
@@ -80,16 +81,7 @@ final class Owners {
     }
 
     private static OwnerReference controllerRef(HasMetadata o) {
-        List<OwnerReference> refs = o.getMetadata().getOwnerReferences();
-        if (refs == null) {
-            return null;
-        }
-        for (OwnerReference r : refs) {
-            if (Boolean.TRUE.equals(r.getController())) {
-                return r;
-            }
-        }
-        return null;
+        return OwnerRefs.controllerOf(o);
     }
 
     private static HasMetadata find(List<HasMetadata> cluster, String kind, String namespace, String name) {

@@ -19,7 +19,8 @@ import java.util.TreeSet;
 
 /**
  * Every pending pod of a snapshot at once: each one's cycle is run on the snapshot as it is, the pods are grouped by
- * cause (the set of reasons in their FailedScheduling message), and one pod of each group is explained in full for the
+ * cause (the set of reasons in their FailedScheduling message, the names of objects in quotes left out: claims of
+ * different names are one cause), and one pod of each group is explained in full for the
  * group's best verified suggestion. Pods that are gated, or whose schedulerName no profile serves, are skipped (counted).
  */
 public final class PendingPods {
@@ -71,9 +72,13 @@ public final class PendingPods {
         served.sort(Comparator.comparing(Search::key));
         Session session = Session.open(config, cluster, List.of());
         Map<List<String>, List<Pod>> byCause = new LinkedHashMap<>();
+        Map<List<String>, List<String>> shown = new HashMap<>();
         for (Pod p : served) {
             CycleReport r = session.scheduler().probe(PodInfo.of(p), GROUPING);
-            byCause.computeIfAbsent(cause(r), k -> new ArrayList<>()).add(p);
+            List<String> reasons = cause(r);
+            List<String> key = reasons.stream().map(PendingPods::shape).sorted().distinct().toList();
+            shown.putIfAbsent(key, reasons);
+            byCause.computeIfAbsent(key, k -> new ArrayList<>()).add(p);
         }
         Map<String, Owners.Owner> owners = new HashMap<>();
         List<Group> groups = new ArrayList<>();
@@ -91,10 +96,15 @@ public final class PendingPods {
             List<HasMetadata> rest = new ArrayList<>(cluster);
             rest.remove(first);
             Explanation example = Explainer.explain(config, rest, List.of(), first, Owners.subjectOf(first, cluster));
-            groups.add(new Group(e.getKey(), names, new ArrayList<>(workloads), example));
+            groups.add(new Group(shown.get(e.getKey()), names, new ArrayList<>(workloads), example));
         }
         groups.sort(Comparator.comparingInt((Group g) -> -g.pods().size()).thenComparing(g -> String.join(";", g.reasons())));
         return new Result(served.size(), skipped, groups);
+    }
+
+    /** A reason with the objects it names left out: claims of different names are one cause. */
+    static String shape(String reason) {
+        return reason.replaceAll("\"[^\"]*\"", "\"…\"");
     }
 
     /** The distinct reasons of the cycle's FailedScheduling message, sorted; an error is its own cause. */

@@ -70,26 +70,26 @@ final class Relaxations {
             }
         }
         var a = target.getSpec().getAffinity();
-        if (reasons.contains(InterPodAffinity.ERR_REASON_AFFINITY_RULES_NOT_MATCH) && a != null && a.getPodAffinity() != null
-                && a.getPodAffinity().getRequiredDuringSchedulingIgnoredDuringExecution() != null) {
-            List<PodAffinityTerm> terms = a.getPodAffinity().getRequiredDuringSchedulingIgnoredDuringExecution();
-            for (int i = 0; i < terms.size(); i++) {
-                int index = i;
-                String field = "spec.affinity.podAffinity.requiredDuringSchedulingIgnoredDuringExecution[" + i + "]";
-                search.tryPod(Candidate.pod(Kind.POD_AFFINITY, Rank.DROP, 1, "drop required pod affinity term " + i + " (" + describe(terms.get(i)) + ")",
-                        List.of(search.podChange(field, describe(terms.get(i)), null)), p -> PodEdits.dropPodAffinityTerm(p, false, index)));
-            }
+        if (reasons.contains(InterPodAffinity.ERR_REASON_AFFINITY_RULES_NOT_MATCH) && a != null && a.getPodAffinity() != null) {
+            dropTerms(false, a.getPodAffinity().getRequiredDuringSchedulingIgnoredDuringExecution());
         }
-        if (reasons.contains(InterPodAffinity.ERR_REASON_ANTI_AFFINITY_RULES_NOT_MATCH) && a != null && a.getPodAntiAffinity() != null
-                && a.getPodAntiAffinity().getRequiredDuringSchedulingIgnoredDuringExecution() != null) {
-            List<PodAffinityTerm> terms = a.getPodAntiAffinity().getRequiredDuringSchedulingIgnoredDuringExecution();
-            for (int i = 0; i < terms.size(); i++) {
-                int index = i;
-                String field = "spec.affinity.podAntiAffinity.requiredDuringSchedulingIgnoredDuringExecution[" + i + "]";
-                search.tryPod(Candidate.pod(Kind.POD_ANTI_AFFINITY, Rank.RELAX, 1, "drop required pod anti-affinity term " + i + " ("
-                        + describe(terms.get(i)) + ")", List.of(search.podChange(field, describe(terms.get(i)), null)),
-                        p -> PodEdits.dropPodAffinityTerm(p, true, index)));
-            }
+        if (reasons.contains(InterPodAffinity.ERR_REASON_ANTI_AFFINITY_RULES_NOT_MATCH) && a != null && a.getPodAntiAffinity() != null) {
+            dropTerms(true, a.getPodAntiAffinity().getRequiredDuringSchedulingIgnoredDuringExecution());
+        }
+    }
+
+    /** One required term dropped at a time: an anti-affinity term relaxes the pod, an affinity term drops what it needs. */
+    private void dropTerms(boolean anti, List<PodAffinityTerm> terms) {
+        if (terms == null) {
+            return;
+        }
+        String what = anti ? "podAntiAffinity" : "podAffinity";
+        for (int i = 0; i < terms.size(); i++) {
+            int index = i;
+            String field = "spec.affinity." + what + ".requiredDuringSchedulingIgnoredDuringExecution[" + i + "]";
+            search.tryPod(Candidate.pod(anti ? Kind.POD_ANTI_AFFINITY : Kind.POD_AFFINITY, anti ? Rank.RELAX : Rank.DROP, 1,
+                    "drop required pod " + (anti ? "anti-affinity" : "affinity") + " term " + i + " (" + describe(terms.get(i)) + ")",
+                    List.of(search.podChange(field, describe(terms.get(i)), null)), p -> PodEdits.dropPodAffinityTerm(p, anti, index)));
         }
     }
 
