@@ -37,6 +37,8 @@ import java.util.TreeSet;
 final class NodeChanges {
     private static final int MAX_NEW_NODE_TRIES = 3;
     private static final int MAX_LABEL_TRIES = 3;
+    /** Failures a node can have and still be labelled into the pod's pool: with uncordon, or with a toleration. */
+    private static final Set<String> PAIRABLE = Set.of(NodeAffinity.NAME, NodeUnschedulable.NAME, "TaintToleration");
     /** Filters an empty copy of a node passes whatever the node's own pods: they only count those pods. */
     private static final Set<String> POD_DEPENDENT = Set.of("NodeResourcesFit", "NodePorts", "NodeVolumeLimits", "VolumeRestrictions");
 
@@ -61,10 +63,7 @@ final class NodeChanges {
         for (HasMetadata o : search.cluster) {
             if (o instanceof Node n && nodes.contains(n.getMetadata().getName())) {
                 Node c = new NodeBuilder(n).build();
-                c.getSpec().setUnschedulable(null);
-                if (c.getSpec().getTaints() != null) {
-                    c.getSpec().setTaints(c.getSpec().getTaints().stream().filter(t -> !Taints.UNSCHEDULABLE_KEY.equals(t.getKey())).toList());
-                }
+                uncordoned(c);
                 copy.add(c);
                 changes.add(new Change("Node " + n.getMetadata().getName(), "spec.unschedulable", "true", null));
             } else {
@@ -80,8 +79,9 @@ final class NodeChanges {
 
     /**
      * Labels one node with what the pod's nodeSelector (and the In requirements of its first required term) ask for, on
-     * a node whose only failure is node affinity and that lacks those label keys: the pod keeps its intent and one
-     * node joins its pool. At most three nodes are tried.
+     * a node that lacks those label keys: the pod keeps its intent and one node joins its pool. A node that also fails
+     * on being cordoned or on taints is tried as a pair: label and uncordon, or label and tolerate its taints (the
+     * toleration then targets a node the pod selects). At most three nodes are tried.
      */
     void labels(CycleReport main) throws FrameworkException {
         Map<String, String> wanted = wantedLabels();
@@ -93,7 +93,8 @@ final class NodeChanges {
             if (tries >= MAX_LABEL_TRIES) {
                 return;
             }
-            if (!e.getValue().keySet().equals(Set.of(NodeAffinity.NAME))) {
+            Set<String> failing = e.getValue().keySet();
+            if (!failing.contains(NodeAffinity.NAME) || !PAIRABLE.containsAll(failing)) {
                 continue;
             }
             NodeInfo ni = search.session.snapshot().node(e.getKey());
@@ -114,6 +115,9 @@ final class NodeChanges {
             if (add.isEmpty() || overwrites) {
                 continue;
             }
+            boolean uncordon = failing.contains(NodeUnschedulable.NAME);
+            List<Taint> taints = PodFixes.untolerated(ni.node(), search.target).stream()
+                    .filter(t -> !(uncordon && Taints.UNSCHEDULABLE_KEY.equals(t.getKey()))).toList();
             tries++;
             List<HasMetadata> copy = new ArrayList<>();
             for (HasMetadata o : search.cluster) {
@@ -122,12 +126,16 @@ final class NodeChanges {
                     Map<String, String> labels = c.getMetadata().getLabels() == null ? new LinkedHashMap<>() : new LinkedHashMap<>(c.getMetadata().getLabels());
                     labels.putAll(add);
                     c.getMetadata().setLabels(labels);
+                    if (uncordon) {
+                        uncordoned(c);
+                    }
                     copy.add(c);
                 } else {
                     copy.add(o);
                 }
             }
-            Search.Verified v = search.verifyCluster(copy, search.before, search.target);
+            java.util.function.UnaryOperator<io.fabric8.kubernetes.api.model.Pod> tolerate = taints.isEmpty() ? null : p -> PodEdits.tolerate(p, taints);
+            Search.Verified v = search.verifyCluster(copy, search.before, tolerate == null ? search.target : tolerate.apply(search.target));
             if (v != null) {
                 List<Change> changes = new ArrayList<>();
                 List<String> kv = new ArrayList<>();
@@ -135,10 +143,33 @@ final class NodeChanges {
                     changes.add(new Change("Node " + ni.name(), "metadata.labels." + k, ni.labels().get(k), val));
                     kv.add(k + "=" + val);
                 });
-                search.keep(new Candidate(Kind.NODE_LABELS, Rank.ADDITIVE, add.size(), "label node " + ni.name() + " " + String.join(" ", kv)
-                        + " (kubectl label node " + ni.name() + " " + String.join(" ", kv) + ")", changes, List.of(), null, List.of(), null), v);
+                List<String> parts = new ArrayList<>();
+                parts.add("label node " + ni.name() + " " + String.join(" ", kv) + " (kubectl label node " + ni.name() + " " + String.join(" ", kv) + ")");
+                if (uncordon) {
+                    changes.add(new Change("Node " + ni.name(), "spec.unschedulable", "true", null));
+                    parts.add("uncordon it");
+                }
+                List<String> tolerated = new ArrayList<>();
+                for (Taint t : taints) {
+                    tolerated.add(PodFixes.taintString(t));
+                    changes.add(search.podChange("spec.tolerations", null, PodFixes.taintString(t)));
+                }
+                if (!tolerated.isEmpty()) {
+                    parts.add("tolerate " + String.join(", ", tolerated));
+                }
+                Kind kind = parts.size() > 1 ? Kind.COMBINED : Kind.NODE_LABELS;
+                search.keep(new Candidate(kind, Rank.ADDITIVE, add.size() + (uncordon ? 1 : 0) + taints.size(), String.join(" and ", parts), changes,
+                        List.of(), null, List.of(), tolerate), v);
                 return;
             }
+        }
+    }
+
+    /** The node as {@code kubectl uncordon} leaves it: schedulable, and the node controller drops the unschedulable taint. */
+    private static void uncordoned(Node c) {
+        c.getSpec().setUnschedulable(null);
+        if (c.getSpec().getTaints() != null) {
+            c.getSpec().setTaints(c.getSpec().getTaints().stream().filter(t -> !Taints.UNSCHEDULABLE_KEY.equals(t.getKey())).toList());
         }
     }
 

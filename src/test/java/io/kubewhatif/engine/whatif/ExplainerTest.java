@@ -106,6 +106,15 @@ class ExplainerTest {
                 new Case("cordoned node: uncordon",
                         node("n1", "4", "8Gi", "", "  unschedulable: true\n  taints: [{key: node.kubernetes.io/unschedulable, effect: NoSchedule}]\n"),
                         POD + C1, "Unschedulable", EnumSet.of(Kind.UNCORDON), "uncordon n1", false),
+                new Case("a cordoned node outside the pod's pool: label it and uncordon it, as a pair",
+                        node("n1", "4", "8Gi", "", "  unschedulable: true\n  taints: [{key: node.kubernetes.io/unschedulable, effect: NoSchedule}]\n")
+                                + node("n2", "4", "8Gi", "pool: b", ""),
+                        POD + "  nodeSelector: {pool: a}\n" + C1, "Unschedulable", EnumSet.of(Kind.COMBINED),
+                        "label node n1 pool=a (kubectl label node n1 pool=a) and uncordon it", false),
+                new Case("a tainted node outside the pod's pool: label it and tolerate its taint, as a pair",
+                        node("n1", "4", "8Gi", "", "  taints: [{key: team, value: x, effect: NoSchedule}]\n"),
+                        POD + "  nodeSelector: {pool: a}\n" + C1, "Unschedulable", EnumSet.of(Kind.COMBINED),
+                        "label node n1 pool=a (kubectl label node n1 pool=a) and tolerate team=x:NoSchedule", false),
                 new Case("a sequence: the pods before it fill the node",
                         node("n1", "4", "8Gi", "", ""),
                         (POD + "  containers:\n  - {name: c, image: x, resources: {requests: {cpu: 1500m}}}\n").replace("name: p,", "name: p1,") + "---\n"
@@ -195,6 +204,40 @@ class ExplainerTest {
         assertEquals(List.of("shop/batch-1"), preempt.evictions().stream().map(Explanation.Eviction::pod).toList());
         assertTrue(preempt.evictions().get(0).pdbViolating(), "batch-1 is protected by the PDB");
         assertFalse(e.onlyNewNodes());
+    }
+
+    @Test
+    void podsOfItsOwnWorkloadAreNeverEvictedAndOthersNameTheirController() throws Exception {
+        String owned = "  ownerReferences: [{apiVersion: apps/v1, kind: ReplicaSet, name: RS, uid: uid-RS, controller: true}]\n";
+        String rs = "apiVersion: apps/v1\nkind: ReplicaSet\nmetadata: {name: RS, namespace: default, uid: uid-RS}\nspec:\n  replicas: 1\n"
+                + "  selector: {matchLabels: {app: RS}}\n  template:\n    metadata: {labels: {app: RS}}\n    spec:\n      containers: [{name: c, image: x}]\n---\n";
+        String pod = "apiVersion: v1\nkind: Pod\nmetadata:\n  name: NAME\n  namespace: default\n  labels: {app: RS}\n" + owned
+                + "spec:\n  nodeName: NODE\n  containers:\n  - {name: c, image: x, resources: {requests: {cpu: \"3\", memory: 1Gi}}}\n---\n";
+        String running = pod.replace("NAME", "mine-1").replace("NODE", "n1").replace("RS", "mine")
+                + pod.replace("NAME", "other-1").replace("NODE", "n2").replace("RS", "other");
+        Scenario s = Scenario.of(dir, node("n1", "4", "8Gi", "", "") + node("n2", "4", "8Gi", "", "") + node("n3", "4", "8Gi", "", "")
+                        + running("default", "filler", "n3", "2500m", "app: filler", "") + rs.replace("RS", "mine") + rs.replace("RS", "other") + running,
+                ("apiVersion: v1\nkind: Pod\nmetadata:\n  name: mine-2\n  namespace: default\n  labels: {app: mine}\n" + owned.replace("RS", "mine")
+                        + "spec:\n  containers:\n  - {name: c, image: x, resources: {requests: {cpu: \"2\", memory: 1Gi}}}\n"));
+        Explanation e = Explainer.explain(DEFAULTS, s.cluster(), s.before(), s.last());
+        assertEquals("ReplicaSet default/mine", e.workload().describe());
+        List<Suggestion> ev = e.suggestions().stream().filter(x -> x.kind() == Kind.EVICTION).toList();
+        assertFalse(ev.isEmpty(), () -> describe(e));
+        boolean other = false;
+        for (Suggestion x : ev) {
+            for (Explanation.Eviction v : x.evictions()) {
+                assertFalse(v.pod().startsWith("default/mine-"), () -> "its own controller would put " + v.pod() + " back: " + describe(e));
+                if (v.pod().equals("default/other-1")) {
+                    other = true;
+                    assertEquals("ReplicaSet default/other", v.controller());
+                    assertEquals("", v.replacement(), "no node has room for the recreated pod");
+                    assertTrue(x.summary().contains("ReplicaSet default/other recreates default/other-1 (the new pod stays Pending)"), x.summary());
+                } else {
+                    assertEquals(null, v.controller(), "a bare pod has no controller");
+                }
+            }
+        }
+        assertTrue(other, () -> describe(e));
     }
 
     @Test
