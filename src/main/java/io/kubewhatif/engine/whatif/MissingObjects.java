@@ -8,6 +8,10 @@ import io.fabric8.kubernetes.api.model.Pod;
 import io.fabric8.kubernetes.api.model.PodResourceClaim;
 import io.fabric8.kubernetes.api.model.Quantity;
 import io.fabric8.kubernetes.api.model.Volume;
+import io.fabric8.kubernetes.api.model.resource.v1.DeviceClaim;
+import io.fabric8.kubernetes.api.model.resource.v1.DeviceClass;
+import io.fabric8.kubernetes.api.model.resource.v1.DeviceRequest;
+import io.fabric8.kubernetes.api.model.resource.v1.DeviceSubRequest;
 import io.fabric8.kubernetes.api.model.resource.v1.ResourceClaim;
 import io.fabric8.kubernetes.api.model.resource.v1.ResourceClaimTemplate;
 import io.fabric8.kubernetes.api.model.storage.StorageClass;
@@ -25,8 +29,9 @@ import java.util.Objects;
 
 /**
  * Objects the pod names that do not exist: a PersistentVolumeClaim, the StorageClass of an unbound claim, a
- * ResourceClaim or ResourceClaimTemplate. No node change can help such a pod; creating a minimal object can, and is
- * suggested when a re-run with the object added places the pod.
+ * ResourceClaim or ResourceClaimTemplate, the DeviceClass of a claim's request. No node change can help such a pod;
+ * creating a minimal object can, and is suggested for claims and StorageClasses when a re-run with the object added
+ * places the pod (a device claim or class cannot be written without knowing the devices: it is named only).
  */
 final class MissingObjects {
     private static final String DEFAULT_CLASS = "storageclass.kubernetes.io/is-default-class";
@@ -73,10 +78,20 @@ final class MissingObjects {
             }
         }
         for (PodResourceClaim rc : target.getSpec().getResourceClaims() == null ? List.<PodResourceClaim>of() : target.getSpec().getResourceClaims()) {
-            if (rc.getResourceClaimName() != null && find(ResourceClaim.class, ns, rc.getResourceClaimName()) == null) {
-                missing.add("ResourceClaim " + ns + "/" + rc.getResourceClaimName());
-            } else if (rc.getResourceClaimTemplateName() != null && find(ResourceClaimTemplate.class, ns, rc.getResourceClaimTemplateName()) == null) {
-                missing.add("ResourceClaimTemplate " + ns + "/" + rc.getResourceClaimTemplateName());
+            if (rc.getResourceClaimName() != null) {
+                ResourceClaim claim = find(ResourceClaim.class, ns, rc.getResourceClaimName());
+                if (claim == null) {
+                    missing.add("ResourceClaim " + ns + "/" + rc.getResourceClaimName());
+                } else if (claim.getSpec() != null) {
+                    deviceClasses(claim.getSpec().getDevices());
+                }
+            } else if (rc.getResourceClaimTemplateName() != null) {
+                ResourceClaimTemplate t = find(ResourceClaimTemplate.class, ns, rc.getResourceClaimTemplateName());
+                if (t == null) {
+                    missing.add("ResourceClaimTemplate " + ns + "/" + rc.getResourceClaimTemplateName());
+                } else if (t.getSpec() != null && t.getSpec().getSpec() != null) {
+                    deviceClasses(t.getSpec().getSpec().getDevices());
+                }
             }
         }
         if (creates.isEmpty()) {
@@ -92,6 +107,29 @@ final class MissingObjects {
             }
             search.keep(new Candidate(Kind.CREATE, Rank.CREATE, creates.size(), "create " + String.join(" and ", what), changes, List.of(), null,
                     List.copyOf(creates), null), v);
+        }
+    }
+
+    /** The DeviceClasses a claim's requests name that do not exist. */
+    private void deviceClasses(DeviceClaim devices) {
+        if (devices == null || devices.getRequests() == null) {
+            return;
+        }
+        List<String> names = new ArrayList<>();
+        for (DeviceRequest r : devices.getRequests()) {
+            if (r.getExactly() != null) {
+                names.add(r.getExactly().getDeviceClassName());
+            }
+            if (r.getFirstAvailable() != null) {
+                for (DeviceSubRequest sub : r.getFirstAvailable()) {
+                    names.add(sub.getDeviceClassName());
+                }
+            }
+        }
+        for (String n : names) {
+            if (n != null && !n.isEmpty() && find(DeviceClass.class, null, n) == null && !missing.contains("DeviceClass " + n)) {
+                missing.add("DeviceClass " + n);
+            }
         }
     }
 

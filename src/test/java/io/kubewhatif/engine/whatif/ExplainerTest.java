@@ -270,6 +270,19 @@ class ExplainerTest {
         assertEquals(List.of(e.report().preFilter.plugin()), e.unresolved());
     }
 
+    @Test
+    void aMissingDeviceClassIsNamedNotGuessed() throws Exception {
+        Scenario s = Scenario.of(dir, node("n1", "4", "8Gi", "", "")
+                        + "apiVersion: resource.k8s.io/v1\nkind: ResourceClaim\nmetadata: {name: gpu, namespace: default}\nspec:\n  devices:\n"
+                        + "    requests:\n    - name: g\n      exactly: {deviceClassName: gpu.example.com}\n---\n",
+                POD + "  resourceClaims: [{name: g, resourceClaimName: gpu}]\n"
+                        + "  containers:\n  - {name: c, image: x, resources: {claims: [{name: g}], requests: {cpu: \"1\"}}}\n");
+        Explanation e = Explainer.explain(DEFAULTS, s.cluster(), s.before(), s.last());
+        assertEquals("Unschedulable", e.verdict(), () -> describe(e));
+        assertEquals(new Explanation.Headline(Explanation.Headline.Kind.MISSING_OBJECT, "DeviceClass gpu.example.com"), e.headline(), () -> describe(e));
+        assertTrue(e.suggestions().stream().noneMatch(x -> x.kind() == Kind.CREATE), "a device class is not guessed");
+    }
+
     static String describe(Explanation e) {
         StringBuilder sb = new StringBuilder(e.verdict() + ": " + e.report().fitError + "\n");
         for (Suggestion s : e.suggestions()) {
