@@ -339,14 +339,8 @@ final class ExplainRenderer {
             }
             m.put("recorded", rm);
         }
-        if (e.workload() != null && !e.suggestions().isEmpty()) {
-            Map<String, Object> wm = new LinkedHashMap<>();
-            wm.put("kind", e.workload().kind());
-            wm.put("namespace", e.workload().namespace());
-            wm.put("name", e.workload().name());
-            wm.put("templatePath", e.workload().templatePath());
-            wm.put("source", e.workload().source());
-            m.put("workload", wm);
+        if (e.workload() != null) {
+            m.put("workload", JsonRenderer.toMap(e.workload()));
         }
         if (!e.before().isEmpty()) {
             List<Object> before = new ArrayList<>();
@@ -406,12 +400,7 @@ final class ExplainRenderer {
         sm.put("selected", s.selected());
         List<Object> changes = new ArrayList<>();
         for (Explanation.Change c : s.changes()) {
-            Map<String, Object> cm = new LinkedHashMap<>();
-            cm.put("object", c.object());
-            cm.put("field", c.field());
-            cm.put("from", c.from());
-            cm.put("to", c.to());
-            changes.add(cm);
+            changes.add(JsonRenderer.toMap(c));
         }
         sm.put("changes", changes);
         if (!s.evictions().isEmpty()) {
@@ -439,13 +428,7 @@ final class ExplainRenderer {
             sm.put("creates", creates);
         }
         if (s.newNode() != null) {
-            Map<String, Object> nm = new LinkedHashMap<>();
-            nm.put("name", s.newNode().name());
-            nm.put("copyOf", s.newNode().copyOf());
-            nm.put("allocatable", s.newNode().allocatable());
-            nm.put("labels", s.newNode().labels());
-            nm.put("taints", s.newNode().taints());
-            sm.put("newNode", nm);
+            sm.put("newNode", JsonRenderer.toMap(s.newNode()));
         }
         return sm;
     }

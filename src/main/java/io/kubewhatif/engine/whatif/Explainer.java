@@ -65,9 +65,10 @@ public final class Explainer {
         return explain(config, cluster, before, target, workload == null ? Subject.BARE : new Subject(workload, templateSpec));
     }
 
-    /** The workload a pod of the cluster belongs to through its owner references, or null for a bare pod. */
+    /** The workload a pod of the cluster belongs to through its owner references (kind, name), or null for a bare pod. */
     public static Explanation.Workload workloadOf(Pod pod, List<HasMetadata> cluster) {
-        return Owners.subjectOf(pod, cluster).workload();
+        Owners.Owner o = Owners.controllerOf(pod, cluster);
+        return o == null ? null : new Explanation.Workload(o.kind(), o.namespace(), o.name(), Owners.templatePath(o.kind()), "ownerReferences");
     }
 
     private Explanation run() throws FrameworkException {
