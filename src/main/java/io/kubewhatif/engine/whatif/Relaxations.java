@@ -63,7 +63,8 @@ final class Relaxations {
                         break;
                     }
                 }
-                search.tryPod(Candidate.pod(Kind.TOPOLOGY_SPREAD, Rank.RELAX, 1, "make " + what + " whenUnsatisfiable: ScheduleAnyway",
+                // Counted as two edits: it turns the constraint into a preference, more than a larger skew does.
+                search.tryPod(Candidate.pod(Kind.TOPOLOGY_SPREAD, Rank.RELAX, 2, "make " + what + " whenUnsatisfiable: ScheduleAnyway",
                         List.of(search.podChange(field + ".whenUnsatisfiable", "DoNotSchedule", "ScheduleAnyway")), p -> PodEdits.scheduleAnyway(p, index)));
                 search.tryPod(Candidate.pod(Kind.TOPOLOGY_SPREAD, Rank.DROP, 1, "drop " + what,
                         List.of(search.podChange(field, c.getTopologyKey(), null)), p -> PodEdits.dropSpreadConstraint(p, index)));
