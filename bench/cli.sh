@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # bench/cli.sh [RUNS]: wall time of whole commands through the launcher on the reference snapshot (cold JVM each run,
-# as a user runs them): schedule, and capacity of 1,000 replicas. Min and median over RUNS runs (default 3).
+# as a user runs them): schedule, capacity of 1,000 replicas, and explain of 1,000 pending pods (bench/pending.py) at once.
+# Min and median over RUNS runs (default 3).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 runs="${1:-3}"
@@ -25,3 +26,5 @@ time_runs() {
 ./kubectl-whatif version >/dev/null 2>&1
 time_runs "schedule (5,000 nodes, 50,000 pods)" schedule --cluster "$big/cluster.yaml" -f "$big/pod.yaml" -o name
 time_runs "capacity --max 1000 (same)" capacity --cluster "$big/cluster.yaml" -f "$big/pod.yaml" --max 1000 -o json
+python3 bench/pending.py "$big/pending.yaml" 1000
+time_runs "explain, 1,000 pending pods (same)" explain --cluster "$big/cluster.yaml" --cluster "$big/pending.yaml" -o json

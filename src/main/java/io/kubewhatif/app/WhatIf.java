@@ -14,6 +14,7 @@ import io.kubewhatif.engine.framework.SchedulerOptions;
 import io.kubewhatif.engine.whatif.Capacity;
 import io.kubewhatif.engine.whatif.Explainer;
 import io.kubewhatif.engine.whatif.Explanation;
+import io.kubewhatif.engine.whatif.PendingPods;
 import io.kubewhatif.engine.whatif.ProfileDiff;
 import io.kubewhatif.engine.whatif.QueueOrder;
 import io.kubewhatif.load.ClusterLoader;
@@ -23,6 +24,7 @@ import io.kubewhatif.load.KubectlSnapshot;
 import io.kubewhatif.load.ManifestReader;
 import io.kubewhatif.load.PodSource;
 import io.kubewhatif.load.Validation;
+import io.kubewhatif.load.Workloads;
 
 import java.io.InputStream;
 import java.util.ArrayList;
@@ -151,15 +153,17 @@ public final class WhatIf {
     /**
      * Explains one pod: {@code podName} (in {@code namespace}, or any with {@code allNamespaces}) pending in the cluster
      * snapshot, or one of the pods of {@code -f} (the first that does not schedule when no name is given); pods of
-     * {@code -f} before it are scheduled first.
+     * {@code -f} before it are scheduled first. Without -f, no name means every pending pod of the snapshot, and
+     * {@code KIND/NAME} (or a name no pod has but one workload does) the pending pods of that workload.
      */
-    public static Outcome<Explanation> explain(InputStream stdin, Inputs in, String configPath, String podName, String namespace,
-                                               boolean allNamespaces) throws InputException, ConfigException {
+    public static Outcome<PendingAnswer> explain(InputStream stdin, Inputs in, String configPath, String podName, String namespace,
+                                                 boolean allNamespaces) throws InputException, ConfigException {
         Configuration config = config(new ManifestReader(stdin, in.maxInputBytes()), configPath, in);
         ClusterLoader.Loaded loaded = load(stdin, in);
         List<HasMetadata> cluster = loaded.cluster();
         List<Pod> before;
         Pod target;
+        Workloads.Workload source = null;
         if (in.podPaths() != null && !in.podPaths().isEmpty()) {
             List<Pod> pods = loaded.podsToSchedule();
             if (pods.isEmpty()) {
@@ -169,6 +173,14 @@ public final class WhatIf {
                     : firstNotScheduled(config, cluster, pods);
             before = pods.subList(0, index);
             target = pods.get(index);
+            for (PodSource src : loaded.sources()) {
+                if (src instanceof Workloads.Workload w && w.pods().stream().anyMatch(p -> p == pods.get(index))) {
+                    source = w;
+                }
+            }
+        } else if (podName == null || isWorkloadRef(podName) || !hasPod(cluster, podName, namespace, allNamespaces)
+                && hasWorkload(cluster, podName)) {
+            return pending(config, configPath, loaded, podName, namespace, allNamespaces);
         } else {
             target = findPending(cluster, podName, namespace, allNamespaces);
             List<HasMetadata> rest = new ArrayList<>(cluster);
@@ -177,10 +189,120 @@ public final class WhatIf {
             before = List.of();
         }
         try {
-            return new Outcome<>(Explainer.explain(config, cluster, before, target), loaded.warnings());
+            Explanation e = source == null ? Explainer.explain(config, cluster, before, target)
+                    : Explainer.explain(config, cluster, before, target, new Explanation.Workload(source.kind(), source.namespace(), source.name(),
+                    source.templatePath(), "-f"), source.templateSpec());
+            return new Outcome<>(new PendingAnswer(e, null), loaded.warnings());
         } catch (FrameworkException e) {
             throw new ConfigException(e.getMessage(), configPath);
         }
+    }
+
+    /**
+     * What {@code explain} answers without one pod: a single explanation when the selection holds one pod, else the
+     * pods grouped by cause.
+     */
+    public record PendingAnswer(Explanation one, PendingPods.Result many) {
+    }
+
+    /** Workload kinds and the short names kubectl accepts for them. */
+    private static final Map<String, String> WORKLOAD_KINDS = Map.ofEntries(Map.entry("deployment", "Deployment"),
+            Map.entry("deployments", "Deployment"), Map.entry("deploy", "Deployment"), Map.entry("replicaset", "ReplicaSet"),
+            Map.entry("replicasets", "ReplicaSet"), Map.entry("rs", "ReplicaSet"), Map.entry("statefulset", "StatefulSet"),
+            Map.entry("statefulsets", "StatefulSet"), Map.entry("sts", "StatefulSet"), Map.entry("daemonset", "DaemonSet"),
+            Map.entry("daemonsets", "DaemonSet"), Map.entry("ds", "DaemonSet"), Map.entry("job", "Job"), Map.entry("jobs", "Job"),
+            Map.entry("cronjob", "CronJob"), Map.entry("cronjobs", "CronJob"), Map.entry("cj", "CronJob"),
+            Map.entry("replicationcontroller", "ReplicationController"), Map.entry("rc", "ReplicationController"));
+
+    /** Whether {@code name} reads as {@code KIND/NAME} of a workload kind. */
+    public static boolean isWorkloadRef(String name) {
+        int slash = name == null ? -1 : name.indexOf('/');
+        return slash > 0 && WORKLOAD_KINDS.containsKey(name.substring(0, slash).toLowerCase(java.util.Locale.ROOT));
+    }
+
+    /**
+     * The pending pods of the snapshot: every one ({@code workload} null; -n narrows to a namespace), or those of one
+     * workload. Gated pods and pods no profile serves are counted, not explained.
+     */
+    private static Outcome<PendingAnswer> pending(Configuration config, String configPath, ClusterLoader.Loaded loaded, String workload,
+                                                  String namespace, boolean allNamespaces) throws InputException, ConfigException {
+        List<HasMetadata> cluster = loaded.cluster();
+        List<Pod> pending = new ArrayList<>();
+        for (HasMetadata o : cluster) {
+            if (o instanceof Pod p && PendingPods.isPending(p)
+                    && (allNamespaces || namespace == null || namespace.equals(p.getMetadata().getNamespace()))) {
+                pending.add(p);
+            }
+        }
+        if (workload != null) {
+            pending = ofWorkload(cluster, pending, workload, namespace == null ? "default" : namespace, allNamespaces);
+        }
+        try {
+            if (workload != null && pending.size() == 1) {
+                Pod target = pending.get(0);
+                List<HasMetadata> rest = new ArrayList<>(cluster);
+                rest.remove(target);
+                return new Outcome<>(new PendingAnswer(Explainer.explain(config, rest, List.of(), target), null), loaded.warnings());
+            }
+            return new Outcome<>(new PendingAnswer(null, PendingPods.explain(config, cluster, pending)), loaded.warnings());
+        } catch (FrameworkException e) {
+            throw new ConfigException(e.getMessage(), configPath);
+        }
+    }
+
+    /** Whether a pod has that name ({@code ns/name} too), in {@code namespace} or, without one, in any namespace. */
+    private static boolean hasPod(List<HasMetadata> cluster, String ref, String namespace, boolean all) {
+        String name = ref;
+        int slash = ref.indexOf('/');
+        if (slash > 0) {
+            namespace = ref.substring(0, slash);
+            name = ref.substring(slash + 1);
+            all = false;
+        }
+        for (HasMetadata o : cluster) {
+            if (o instanceof Pod p && p.getMetadata().getName().equals(name)
+                    && (all || namespace == null || namespace.equals(p.getMetadata().getNamespace()))) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** Whether some pending pod belongs to a workload of that name (checked only when no pod has the name). */
+    private static boolean hasWorkload(List<HasMetadata> cluster, String name) {
+        for (HasMetadata o : cluster) {
+            if (o instanceof Pod p && PendingPods.isPending(p)) {
+                Explanation.Workload w = Explainer.workloadOf(p, cluster);
+                if (w != null && w.name().equals(name)) {
+                    return true;
+                }
+            }
+        }
+        return false;
+    }
+
+    private static List<Pod> ofWorkload(List<HasMetadata> cluster, List<Pod> pending, String ref, String ns, boolean all) throws InputException {
+        int slash = ref.indexOf('/');
+        String kind = slash < 0 ? null : WORKLOAD_KINDS.get(ref.substring(0, slash).toLowerCase(java.util.Locale.ROOT));
+        String name = slash < 0 ? ref : ref.substring(slash + 1);
+        List<Pod> out = new ArrayList<>();
+        TreeSet<String> owners = new TreeSet<>();
+        for (Pod p : pending) {
+            Explanation.Workload w = Explainer.workloadOf(p, cluster);
+            if (w != null && w.name().equals(name) && (kind == null || kind.equals(w.kind())) && (all || ns.equals(w.namespace()))) {
+                out.add(p);
+                owners.add(w.describe());
+            }
+        }
+        if (out.isEmpty()) {
+            throw new InputException((kind == null ? "pod or workload \"" + name + "\"" : kind + " \"" + name + "\"") + " has no pending pod "
+                    + (all ? "in any namespace" : "in namespace \"" + ns + "\"") + " of the cluster" + (all ? "" : " (-A searches all namespaces)"));
+        }
+        if (owners.size() > 1) {
+            throw new InputException("\"" + ref + "\" names several workloads with pending pods (" + String.join(", ", owners)
+                    + "); choose one with KIND/NAME and -n");
+        }
+        return out;
     }
 
     private static int indexOf(List<Pod> pods, String ref, String namespace, boolean all, List<String> paths) throws InputException {

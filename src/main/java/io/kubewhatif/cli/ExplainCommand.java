@@ -2,6 +2,7 @@ package io.kubewhatif.cli;
 
 import io.kubewhatif.app.WhatIf;
 import io.kubewhatif.engine.whatif.Explanation;
+import io.kubewhatif.engine.whatif.PendingPods;
 import io.kubewhatif.render.WhatIfRenderer;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -20,12 +21,18 @@ import java.util.concurrent.Callable;
 @Command(name = "explain", resourceBundle = "io.kubewhatif.cli.ExplainCommand",
         description = {"Why is this pod Pending, and what would let it schedule?",
                 "Prints the FailedScheduling message, the nodes grouped by every reason that rejects them, and changes that would "
-                + "let the pod schedule, each verified by re-running the cycle on a modified copy. The pod is a pending pod of "
-                + "the cluster snapshot (POD_NAME -n NS), or a pod or workload of -f."},
+                + "let the pod schedule, each verified by re-running the cycle on a modified copy, smallest change first, written "
+                + "against the object you edit (a workload's pod template, with a kubectl patch line). The pod is a pending pod of "
+                + "the cluster snapshot (POD_NAME -n NS), the pending pods of a workload (KIND/NAME), or a pod or workload of -f. "
+                + "Without POD_NAME and -f: every pending pod of the snapshot, grouped by cause."},
         exitCodeListHeading = "%nExit codes:%n",
-        exitCodeList = {"0:the pod schedules", "2:usage error", "3:bad input", "4:invalid configuration", "5:unschedulable", "6:gated"},
+        exitCodeList = {"0:the pod schedules (every pending pod, without POD_NAME)", "2:usage error", "3:bad input",
+                "4:invalid configuration", "5:unschedulable (some pending pod, without POD_NAME)", "6:gated"},
         footerHeading = "%nExamples:%n",
         footer = {"  kubectl whatif explain web-big -n shop --cluster samples/explain/cluster.yaml",
+                "  kubectl whatif explain deployment/reports -n data \\",
+                "      --cluster samples/explain/highmem.yaml",
+                "  kubectl whatif explain --cluster samples/explain/pending.yaml",
                 "  kubectl whatif explain -f samples/simulate/workloads.yaml \\",
                 "      --cluster samples/simulate/cluster.yaml",
                 "  kubectl whatif explain web-7f9c -n shop --from-kubectl -o json"})
@@ -36,7 +43,7 @@ public final class ExplainCommand implements java.util.concurrent.Callable<Integ
     @Spec
     CommandSpec spec;
 
-    @Parameters(arity = "0..1", paramLabel = "POD_NAME", completionCandidates = Candidates.Pods.class, description = "The pending pod (in the cluster, or among the pods of -f).")
+    @Parameters(arity = "0..1", paramLabel = "POD_NAME", completionCandidates = Candidates.Pods.class, description = "The pending pod (in the cluster, or among the pods of -f), or KIND/NAME of a workload with pending pods.")
     String podName;
 
     @Mixin
@@ -58,25 +65,31 @@ public final class ExplainCommand implements java.util.concurrent.Callable<Integ
     @Override
     public Integer call() throws Exception {
         workflow.requireFormat(spec);
-        if (podName == null && (pods == null || pods.isEmpty())) {
-            throw new ParameterException(spec.commandLine(), "Missing POD_NAME (a pending pod of the cluster) or -f PATH");
+        if (podName != null && WhatIf.isWorkloadRef(podName) && pods != null && !pods.isEmpty()) {
+            throw new ParameterException(spec.commandLine(), "KIND/NAME names a workload of the snapshot; with -f give a pod name");
         }
         WhatIf.Inputs in = workflow.inputs(spec, root.env, ns.given(), pods, replicas);
-        WhatIf.Outcome<Explanation> o = WhatIf.explain(root.env.stdin(), in, config, podName, ns.given(), ns.allNamespaces());
+        WhatIf.Outcome<WhatIf.PendingAnswer> o = WhatIf.explain(root.env.stdin(), in, config, podName, ns.given(), ns.allNamespaces());
         PrintWriter out = spec.commandLine().getOut();
         PrintWriter err = spec.commandLine().getErr();
         for (String n : o.notes()) {
             err.println("warning: " + n);
         }
         WhatIfRenderer r = workflow.renderer(root);
+        Explanation one = o.result().one();
+        PendingPods.Result many = o.result().many();
+        var tree = one != null ? WhatIfRenderer.tree(one, o.notes()) : WhatIfRenderer.pendingTree(many, o.notes());
         switch (workflow.format()) {
-            case json -> out.print(WhatIfRenderer.json(WorkflowMixin.versioned(in, WhatIfRenderer.tree(o.result(), o.notes()))));
-            case yaml -> out.print(WhatIfRenderer.yaml(WorkflowMixin.versioned(in, WhatIfRenderer.tree(o.result(), o.notes()))));
-            default -> out.print(r.explain(o.result(), o.notes()) + WorkflowMixin.versionLine(in));
+            case json -> out.print(WhatIfRenderer.json(WorkflowMixin.versioned(in, tree)));
+            case yaml -> out.print(WhatIfRenderer.yaml(WorkflowMixin.versioned(in, tree)));
+            default -> out.print((one != null ? r.explain(one, o.notes()) : r.pending(many, o.notes())) + WorkflowMixin.versionLine(in));
         }
         out.flush();
         err.flush();
-        return switch (o.result().verdict()) {
+        if (one == null) {
+            return many.groups().stream().allMatch(g -> g.reasons().isEmpty()) ? ExitCodes.OK : ExitCodes.UNSCHEDULABLE;
+        }
+        return switch (one.verdict()) {
             case "Scheduled" -> ExitCodes.OK;
             case "Gated" -> ExitCodes.GATED;
             default -> ExitCodes.UNSCHEDULABLE;

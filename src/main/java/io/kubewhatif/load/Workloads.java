@@ -656,6 +656,28 @@ public final class Workloads {
             return kind + " " + namespace + "/" + name;
         }
 
+        public String kind() {
+            return kind;
+        }
+
+        public String namespace() {
+            return namespace;
+        }
+
+        public String name() {
+            return name;
+        }
+
+        /** Where its pod template is: {@code spec.template}, or {@code spec.jobTemplate.spec.template} for a CronJob. */
+        public String templatePath() {
+            return templatePath;
+        }
+
+        /** Its pod template's spec as written (a copy). */
+        public com.fasterxml.jackson.databind.JsonNode templateSpec() {
+            return templateSpec.deepCopy();
+        }
+
         /** The cluster objects its controllers create or that it is (ReplicaSet, StatefulSet, claims …). */
         public List<HasMetadata> objects() {
             return objects;

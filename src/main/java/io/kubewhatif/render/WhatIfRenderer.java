@@ -8,6 +8,7 @@ import io.kubewhatif.engine.diagnostics.CycleReport;
 import io.kubewhatif.engine.diagnostics.RunReport;
 import io.kubewhatif.engine.whatif.Capacity;
 import io.kubewhatif.engine.whatif.Explanation;
+import io.kubewhatif.engine.whatif.PendingPods;
 import io.kubewhatif.engine.whatif.ProfileDiff;
 
 import java.util.ArrayList;
@@ -20,7 +21,6 @@ import java.util.Map;
  * engine's results only; computes no scheduling facts.
  */
 public final class WhatIfRenderer {
-    private static final int NODES_SHOWN = 6;
     private static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT)
             .disable(SerializationFeature.FAIL_ON_EMPTY_BEANS);
     private static final ObjectMapper YAML = new ObjectMapper(YAMLFactory.builder()
@@ -56,81 +56,16 @@ public final class WhatIfRenderer {
     // ---- explain ----
 
     public String explain(Explanation e, List<String> notes) {
-        StringBuilder sb = new StringBuilder();
-        String arrow = " " + style.arrow() + " ";
-        if (!e.before().isEmpty()) {
-            List<String> placed = new ArrayList<>();
-            for (CycleReport b : e.before()) {
-                placed.add(b.pod + arrow + placement(b));
-            }
-            line(sb, "After the " + e.before().size() + " pod(s) of -f before it: " + String.join("; ", placed), "  ");
-        }
-        CycleReport r = e.report();
-        switch (e.verdict()) {
-            case "Scheduled" -> {
-                line(sb, style.bold(e.pod() + arrow + r.selected) + ": it schedules (" + r.feasibleNodes.size() + " feasible of "
-                        + r.numAllNodes + " node(s)" + runnerUp(r) + ")", "  ");
-                if (r.topNodes != null && r.topNodes.size() > 1) {
-                    line(sb, "  tie between " + String.join(", ", r.topNodes) + ": kube-scheduler picks one at random, kube-whatif the first",
-                            "    ");
-                }
-            }
-            case "Gated" -> line(sb, e.pod() + ": " + style.yellow("Gated") + " by " + r.preEnqueue.plugin() + ": "
-                    + String.join(", ", r.preEnqueue.reasons()), "  ");
-            case "Error" -> line(sb, e.pod() + ": " + style.red("Error") + ": " + (r.error != null ? r.error : r.scheduleError), "  ");
-            default -> {
-                sb.append(e.pod()).append(": ").append(style.red("Unschedulable")).append('\n');
-                // One line, as kubectl describe shows the event: people copy and grep it.
-                sb.append("  ").append(r.fitError).append('\n');
-                if (r.postFilter != null && !r.postFilter.nominatedNodeName().isEmpty()) {
-                    line(sb, "  " + style.yellow("kube-scheduler preempts") + ": it nominates " + r.postFilter.nominatedNodeName()
-                            + (r.postFilter.victims().isEmpty() ? "" : " and evicts " + String.join(", ", r.postFilter.victims()))
-                            + "; the pod schedules there once they are gone", "    ");
-                }
-            }
-        }
-        if (!e.reasons().isEmpty()) {
-            heading(sb.append('\n'), "Why", "  (every filter that rejects a node; a node can be under several)");
-            for (Explanation.ReasonGroup g : e.reasons()) {
-                line(sb, "  " + g.plugin() + ": " + g.reason(), "    ");
-                line(sb, "    " + g.nodes().size() + " node(s): " + nodeList(g.nodes()), "      ");
-            }
-        }
-        if (!e.suggestions().isEmpty()) {
-            heading(sb.append('\n'), "What would help", "  (each verified by re-running the cycle; most nodes first)");
-            int i = 1;
-            for (Explanation.Suggestion s : e.suggestions()) {
-                String num = String.format("%3d. ", i++);
-                line(sb, num + s.summary(), "       ");
-                line(sb, "       " + style.green("opens " + s.opens().size() + " node(s)") + ": " + nodeList(s.opens())
-                        + "; the pod would go to " + s.selected(), "         ");
-                for (Explanation.Change c : s.changes()) {
-                    boolean request = c.field().contains(".resources.requests.");
-                    if (request || wide) {
-                        String what = c.field().isEmpty() ? c.object() : (wide ? c.object() + " " : "") + c.field();
-                        line(sb, "       " + what + ": " + (c.from() == null ? "(none)" : c.from()) + arrow
-                                + (c.to() == null ? "(removed)" : c.to()), "         ");
-                    }
-                }
-                if (s.newNode() != null && !s.newNode().taints().isEmpty()) {
-                    line(sb, "       taints: " + String.join(", ", s.newNode().taints()), "         ");
-                }
-            }
-        }
-        if ("Unschedulable".equals(e.verdict())) {
-            if (e.onlyNewNodes()) {
-                line(sb, "\n" + style.yellow("Nothing short of new nodes helps") + ": no verified change to the pod, to the existing nodes or"
-                        + " by evictions makes it fit" + (e.suggestions().isEmpty() ? ", and no copy of an existing node would either." : "."), "  ");
-            }
-            if (!e.unresolved().isEmpty()) {
-                line(sb, "No verified change found for: " + String.join(", ", e.unresolved()), "  ");
-            }
-        }
-        if (wide) {
-            sb.append('\n').append(new HumanRenderer(style, true, headers, everyNode).cycle(r));
-        }
-        notes(sb, notes);
-        return sb.toString();
+        return new ExplainRenderer(style, wide, headers, everyNode).explain(e, notes);
+    }
+
+    /** Every pending pod of a snapshot, grouped by cause. */
+    public String pending(PendingPods.Result r, List<String> notes) {
+        return new ExplainRenderer(style, wide, headers, everyNode).pending(r, notes);
+    }
+
+    public static Map<String, Object> pendingTree(PendingPods.Result r, List<String> notes) {
+        return ExplainRenderer.pendingTree(r, notes);
     }
 
     /** A section title in bold and its explanation, wrapped to the output's width. */
@@ -147,130 +82,14 @@ public final class WhatIfRenderer {
         sb.append(Text.wrap(text, indent, style.limit(), x -> x)).append('\n');
     }
 
-    /** "; score 187, next node-a 150" from the score table, when there was scoring. */
-    private static String runnerUp(CycleReport r) {
-        if (r.scores == null || r.scores.get(r.selected) == null) {
-            return "";
-        }
-        long best = r.scores.get(r.selected).get("total");
-        String next = null;
-        long nextScore = Long.MIN_VALUE;
-        for (Map.Entry<String, Map<String, Long>> e : r.scores.entrySet()) {
-            long t = e.getValue().get("total");
-            if (!e.getKey().equals(r.selected) && (t > nextScore || (t == nextScore && e.getKey().compareTo(next) < 0))) {
-                next = e.getKey();
-                nextScore = t;
-            }
-        }
-        return "; score " + best + (next == null ? "" : ", next " + next + " " + nextScore);
-    }
-
-    private static String placement(CycleReport r) {
-        if (r.notCreated()) {
-            return r.notCreatedMessage();
-        }
-        if (r.selected != null) {
-            return r.assumed != null && !r.assumed.ok() ? "bind failed on " + r.selected : r.selected;
-        }
-        if (r.postFilter != null && !r.postFilter.nominatedNodeName().isEmpty()) {
-            return "unschedulable (nominated " + r.postFilter.nominatedNodeName() + ")";
-        }
-        return r.preEnqueue != null ? "gated" : "unschedulable";
-    }
-
-    private static String nodeList(List<String> given) {
-        List<String> nodes = new ArrayList<>(given);
-        nodes.sort(NaturalOrder.INSTANCE);
-        if (nodes.size() <= NODES_SHOWN) {
-            return String.join(", ", nodes);
-        }
-        return String.join(", ", nodes.subList(0, NODES_SHOWN)) + " and " + (nodes.size() - NODES_SHOWN) + " more";
-    }
-
-    private static void notes(StringBuilder sb, List<String> notes) {
+    static void notes(StringBuilder sb, List<String> notes) {
         if (!notes.isEmpty()) {
             sb.append('\n').append(notes.size()).append(" note(s) while loading (see stderr)\n");
         }
     }
 
     public static Map<String, Object> tree(Explanation e, List<String> notes) {
-        Map<String, Object> m = new LinkedHashMap<>();
-        m.put("pod", e.pod());
-        m.put("verdict", e.verdict());
-        CycleReport r = e.report();
-        if (r.selected != null) {
-            m.put("selected", r.selected);
-        }
-        if (r.fitError != null) {
-            m.put("fitError", r.fitError);
-        }
-        if (!e.before().isEmpty()) {
-            List<Object> before = new ArrayList<>();
-            for (CycleReport b : e.before()) {
-                before.add(placementTree(b));
-            }
-            m.put("before", before);
-        }
-        List<Object> reasons = new ArrayList<>();
-        for (Explanation.ReasonGroup g : e.reasons()) {
-            Map<String, Object> gm = new LinkedHashMap<>();
-            gm.put("plugin", g.plugin());
-            gm.put("reason", g.reason());
-            gm.put("code", g.code());
-            gm.put("count", g.nodes().size());
-            gm.put("nodes", g.nodes());
-            reasons.add(gm);
-        }
-        m.put("reasons", reasons);
-        List<Object> sugg = new ArrayList<>();
-        for (Explanation.Suggestion s : e.suggestions()) {
-            Map<String, Object> sm = new LinkedHashMap<>();
-            sm.put("kind", s.kind().json());
-            sm.put("summary", s.summary());
-            sm.put("opens", s.opens().size());
-            sm.put("nodes", s.opens());
-            sm.put("selected", s.selected());
-            List<Object> changes = new ArrayList<>();
-            for (Explanation.Change c : s.changes()) {
-                Map<String, Object> cm = new LinkedHashMap<>();
-                cm.put("object", c.object());
-                cm.put("field", c.field());
-                cm.put("from", c.from());
-                cm.put("to", c.to());
-                changes.add(cm);
-            }
-            sm.put("changes", changes);
-            if (!s.evictions().isEmpty()) {
-                List<Object> ev = new ArrayList<>();
-                for (Explanation.Eviction x : s.evictions()) {
-                    Map<String, Object> em = new LinkedHashMap<>();
-                    em.put("pod", x.pod());
-                    em.put("node", x.node());
-                    em.put("priority", x.priority());
-                    em.put("pdbViolating", x.pdbViolating());
-                    ev.add(em);
-                }
-                sm.put("evictions", ev);
-            }
-            if (s.newNode() != null) {
-                Map<String, Object> nm = new LinkedHashMap<>();
-                nm.put("name", s.newNode().name());
-                nm.put("copyOf", s.newNode().copyOf());
-                nm.put("allocatable", s.newNode().allocatable());
-                nm.put("labels", s.newNode().labels());
-                nm.put("taints", s.newNode().taints());
-                sm.put("newNode", nm);
-            }
-            sugg.add(sm);
-        }
-        m.put("suggestions", sugg);
-        m.put("onlyNewNodes", e.onlyNewNodes());
-        m.put("unresolved", e.unresolved());
-        m.put("report", ReportTree.step(r, false));
-        if (!notes.isEmpty()) {
-            m.put("notes", notes);
-        }
-        return m;
+        return ExplainRenderer.tree(e, notes);
     }
 
     // ---- capacity ----
@@ -472,7 +291,7 @@ public final class WhatIfRenderer {
         };
     }
 
-    private static Map<String, Object> placementTree(CycleReport r) {
+    static Map<String, Object> placementTree(CycleReport r) {
         Map<String, Object> m = new LinkedHashMap<>();
         m.put("pod", r.pod);
         m.put("result", verdict(r));

@@ -15,6 +15,7 @@ import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Map;
+import java.util.List;
 import java.util.stream.Stream;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -105,10 +106,12 @@ class WorkflowsCliTest {
             new ObjectMapper().readTree(r.out());
         } else {
             assertTrue(r.out().chars().allMatch(ch -> ch < 128), "ASCII off a terminal");
-            // On an 80-column terminal (NO_COLOR: plain symbols) prose wraps; the FailedScheduling message never does.
+            // On an 80-column terminal (NO_COLOR: plain symbols) prose wraps; what people copy never does: the
+            // FailedScheduling message and the ready kubectl lines.
             Cli.Env terminal = new Cli.Env(new ByteArrayInputStream(new byte[0]), true, true, "kubectl-whatif", false, Map.of("COLUMNS", "80"));
             for (String line : run(terminal, c.args()).out().split("\n")) {
-                assertTrue(line.length() <= 80 || line.contains(" nodes are available: "), "wider than 80 columns: " + line);
+                assertTrue(line.length() <= 80 || line.contains(" nodes are available: ") || line.strip().startsWith("kubectl "),
+                        "wider than 80 columns: " + line);
             }
         }
     }
@@ -120,10 +123,47 @@ class WorkflowsCliTest {
         assertEquals("Unschedulable", j.get("verdict").asText());
         assertTrue(j.get("report").has("filterAll"));
         assertTrue(j.get("suggestions").size() >= 7, r.out());
+        String previous = "asIs";
+        List<String> order = List.of("asIs", "create", "additive", "reduce", "relax", "drop", "cluster");
         for (JsonNode s : j.get("suggestions")) {
             assertEquals(s.get("opens").asInt(), s.get("nodes").size());
             assertTrue(s.get("nodes").toString().contains(s.get("selected").asText()));
+            assertTrue(order.indexOf(s.get("rank").asText()) >= order.indexOf(previous), "smallest change first: " + r.out());
+            previous = s.get("rank").asText();
         }
+    }
+
+    @Test
+    void explainWithoutAPodGroupsEveryPendingPodByCause() throws Exception {
+        Result r = run("explain", "--cluster", "samples/explain/pending.yaml", "-o", "json");
+        assertEquals(5, r.code(), r.err());
+        JsonNode j = new ObjectMapper().readTree(r.out());
+        assertEquals(5, j.get("pending").asInt());
+        assertEquals(1, j.get("skipped").asInt(), "the gated pod is counted, not explained");
+        List<Integer> counts = new java.util.ArrayList<>();
+        for (JsonNode g : j.get("groups")) {
+            counts.add(g.get("count").asInt());
+            assertEquals(g.get("count").asInt(), g.get("pods").size());
+        }
+        assertEquals(List.of(2, 2, 1), counts);
+        JsonNode reports = j.get("groups").get(1);
+        assertEquals("[\"Deployment data/reports\"]", reports.get("workloads").toString());
+        assertEquals("additive", reports.get("best").get("rank").asText());
+        assertEquals("data/analytics-1", reports.get("best").get("preempts").get(0).get("pod").asText());
+        assertTrue(reports.get("best").get("patch").get("command").asText().startsWith("kubectl patch deployment/reports -n data --type=json -p '"));
+        JsonNode cache = j.get("groups").get(2);
+        assertEquals("missingObject", cache.get("headline").get("kind").asText());
+        // Nothing pending: exit 0.
+        assertEquals(0, run("explain", "--cluster", "samples/quickstart/cluster.yaml").code());
+    }
+
+    @Test
+    void aBareWorkloadNameExplainsItsPendingPod() {
+        Result byName = run("explain", "reports", "-n", "data", "--cluster", "samples/explain/highmem.yaml");
+        Result byRef = run("explain", "deploy/reports", "-n", "data", "--cluster", "samples/explain/highmem.yaml");
+        assertEquals(5, byName.code(), byName.err());
+        assertEquals(byRef.out(), byName.out());
+        assertTrue(byName.out().startsWith("data/reports-6d8f7b9c5-x2k4q: Unschedulable"), byName.out());
     }
 
     @Test
@@ -162,7 +202,11 @@ class WorkflowsCliTest {
     static Stream<Bad> errors() {
         String quick = "samples/quickstart/cluster.yaml";
         return Stream.of(
-                bad("explain without a pod", 2, "error: Missing POD_NAME (a pending pod of the cluster) or -f PATH", "explain", "--cluster", quick),
+                bad("explain: a workload without pending pods", 3,
+                        "error: Deployment \"nope\" has no pending pod in namespace \"default\" of the cluster (-A searches all namespaces)",
+                        "explain", "deployment/nope", "--cluster", quick),
+                bad("explain: a workload with -f", 2, "error: KIND/NAME names a workload of the snapshot; with -f give a pod name",
+                        "explain", "deploy/web", "-f", "samples/simulate/workloads.yaml", "--cluster", quick),
                 bad("explain: no such pod", 3, "error: pod \"nope\" not found", "explain", "nope", "--cluster", quick),
                 bad("explain: no such pod in the namespace", 3, "error: pod \"web-big\" not found in namespace \"default\" (it is in: shop)",
                         "explain", "web-big", "-n", "default", "--cluster", "samples/explain/cluster.yaml"),

@@ -1,5 +1,7 @@
 package io.kubewhatif.engine.whatif;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import io.fabric8.kubernetes.api.model.HasMetadata;
 import io.kubewhatif.engine.diagnostics.CycleReport;
 
 import java.util.List;
@@ -7,20 +9,28 @@ import java.util.Map;
 
 /**
  * Why a pod is (not) scheduled and what would change that: the cycle's report, the nodes grouped by every reason that
- * rejects them, and suggestions, each verified by re-running the cycle on a modified copy and ranked by how many nodes
- * it opens.
+ * rejects them, and suggestions, each verified by re-running the whole cycle (PostFilter included) on a modified copy
+ * and ranked by the size of the change.
  *
- * @param pod          namespace/name
- * @param verdict      Scheduled, Unschedulable, Gated or Error
- * @param report       the pod's cycle (the scheduler's own semantics, with every failing filter on every node)
- * @param before       the cycles of the pods scheduled before it (a sequence), in order
- * @param reasons      every (plugin, reason) that rejects some node, most nodes first
- * @param suggestions  verified changes, most nodes opened first
- * @param onlyNewNodes true when no change to the pod or the existing nodes makes it fit
- * @param unresolved   plugins rejecting nodes for which no verified change was found
+ * @param pod         namespace/name
+ * @param verdict     Scheduled, Unschedulable, Gated or Error
+ * @param report      the pod's cycle (the scheduler's own semantics, with every failing filter on every node)
+ * @param before      the cycles of the pods scheduled before it (a sequence), in order
+ * @param reasons     every (plugin, reason) that rejects some node, most nodes first
+ * @param suggestions verified changes, smallest change first (see {@link Rank})
+ * @param headline    what an Unschedulable pod's suggestions add up to, or null when there is nothing to add
+ * @param unresolved  plugins rejecting nodes for which no verified change was found
+ * @param workload    the object the user edits when the pod comes from a workload; null for a bare pod
+ * @param recorded    the snapshot's own FailedScheduling message (a PodScheduled=False condition), or null
  */
 public record Explanation(String pod, String verdict, CycleReport report, List<CycleReport> before, List<ReasonGroup> reasons,
-                          List<Suggestion> suggestions, boolean onlyNewNodes, List<String> unresolved) {
+                          List<Suggestion> suggestions, Headline headline, List<String> unresolved, Workload workload,
+                          Recorded recorded) {
+
+    /** True when only new nodes help: no change to the pod, its objects or the existing nodes makes it fit. */
+    public boolean onlyNewNodes() {
+        return headline != null && headline.kind() == Headline.Kind.ONLY_NEW_NODES;
+    }
 
     /** Nodes rejected by one plugin for one reason. */
     public record ReasonGroup(String plugin, String reason, String code, List<String> nodes) {
@@ -31,7 +41,7 @@ public record Explanation(String pod, String verdict, CycleReport report, List<C
         REQUESTS("requests"), TOLERATIONS("tolerations"), NODE_AFFINITY("nodeAffinity"), HOST_PORTS("hostPorts"),
         TOPOLOGY_SPREAD("topologySpread"), POD_AFFINITY("podAffinity"), POD_ANTI_AFFINITY("podAntiAffinity"),
         SCHEDULING_GATES("schedulingGates"), COMBINED("combined"), PREEMPTION("preemption"), EVICTION("eviction"),
-        UNCORDON("uncordon"), NEW_NODE("newNode");
+        UNCORDON("uncordon"), NODE_LABELS("nodeLabels"), CREATE("create"), NEW_NODE("newNode");
 
         private final String json;
 
@@ -45,32 +55,140 @@ public record Explanation(String pod, String verdict, CycleReport report, List<C
     }
 
     /**
-     * One verified change.
-     *
-     * @param kind      what it changes
-     * @param summary   one line, e.g. {@code tolerate dedicated=gpu:NoSchedule}
-     * @param changes   field edits of the pod or of cluster objects
-     * @param evictions pods removed (eviction, preemption)
-     * @param newNode   the node added (newNode)
-     * @param opens     nodes where the pod fits after the change (every node evaluated)
-     * @param selected  the node the re-run cycle picks
+     * The size of a change, smallest first: suggestions are sorted by rank, then by the number of edits, then by the
+     * nodes they open (most first).
      */
-    public record Suggestion(Kind kind, String summary, List<Change> changes, List<Eviction> evictions, NodeShape newNode,
-                             List<String> opens, String selected) {
+    public enum Rank {
+        /** Nothing to change: kube-scheduler preempts by itself. */
+        AS_IS("asIs"),
+        /** Create an object the pod names that does not exist (a claim, a class). */
+        CREATE("create"),
+        /** Additive edits that keep the pod's intent: a toleration for nodes it targets, node labels, uncordon. */
+        ADDITIVE("additive"),
+        /** A smaller request, one resource before two. */
+        REDUCE("reduce"),
+        /** A relaxed constraint: maxSkew, whenUnsatisfiable, one anti-affinity term, a toleration for nodes it does not target. */
+        RELAX("relax"),
+        /** A dropped constraint: a nodeSelector entry, node affinity, a spread constraint, a pod affinity term, a host port. */
+        DROP("drop"),
+        /** A change to the cluster: evictions, a new node. */
+        CLUSTER("cluster");
+
+        private final String json;
+
+        Rank(String json) {
+            this.json = json;
+        }
+
+        public String json() {
+            return json;
+        }
+
+        public int number() {
+            return ordinal() + 1;
+        }
     }
 
     /**
-     * One edit: of a field of an object ({@code "Pod shop/web"}, {@code "Node node-c"}), or of the whole object when
-     * {@code field} is empty (an eviction, an added node). {@code from} is null when added, {@code to} null when removed.
+     * One verified change.
+     *
+     * @param kind      what it changes
+     * @param rank      how big a change it is
+     * @param summary   one line, e.g. {@code tolerate dedicated=gpu:NoSchedule}
+     * @param changes   field edits of the pod (or its workload) or of cluster objects
+     * @param evictions pods removed by the change itself (eviction)
+     * @param newNode   the node added (newNode)
+     * @param creates   objects to create (create), minimal manifests
+     * @param opens     nodes where the pod fits after the change (every node evaluated); the nominated node when
+     *                  kube-scheduler then preempts
+     * @param selected  the node the re-run cycle picks, or nominates when it preempts
+     * @param preempts  pods kube-scheduler then preempts on {@code selected} (verified by removing them); empty when
+     *                  the pod simply fits
+     * @param patch     the change as an RFC 6902 JSON patch of the object the user edits; null when the suggestion
+     *                  edits neither the pod nor its workload
+     */
+    public record Suggestion(Kind kind, Rank rank, String summary, List<Change> changes, List<Eviction> evictions, NodeShape newNode,
+                             List<HasMetadata> creates, List<String> opens, String selected, List<Eviction> preempts, Patch patch) {
+    }
+
+    /**
+     * One edit: of a field of an object ({@code "Pod shop/web"}, {@code "Deployment data/reports"}, {@code "Node
+     * node-c"}), or of the whole object when {@code field} is empty (an eviction, an added node or object). A field of
+     * a workload is the path under its pod template ({@code spec.template.spec.tolerations}). {@code from} is null when
+     * added, {@code to} null when removed.
      */
     public record Change(String object, String field, String from, String to) {
     }
 
-    /** A pod to evict, with what preemption would weigh. */
-    public record Eviction(String pod, String node, int priority, boolean pdbViolating) {
+    /**
+     * A pod to evict, with what preemption weighs, and its controller when one recreates it.
+     *
+     * @param controller  the object that recreates the pod ({@code ReplicaSet data/web-5d9}), or null
+     * @param replacement where the recreated pod would go after the change, or null (none found, or no controller)
+     */
+    public record Eviction(String pod, String node, int priority, boolean pdbViolating, String controller, String replacement) {
     }
 
     /** A node to add: a copy of an existing node without its pods, with at least the pod's requests allocatable. */
     public record NodeShape(String name, String copyOf, Map<String, String> allocatable, Map<String, String> labels, List<String> taints) {
+    }
+
+    /**
+     * An RFC 6902 JSON patch of one object ({@code kubectl patch RESOURCE -n NAMESPACE --type=json -p OPS}).
+     *
+     * @param resource  {@code deployment/reports}, {@code pod/web}
+     * @param namespace the object's namespace
+     */
+    public record Patch(String resource, String namespace, List<PatchOp> ops) {
+    }
+
+    /** One JSON patch operation; {@code value} is null for {@code remove}. */
+    public record PatchOp(String op, String path, JsonNode value) {
+    }
+
+    /**
+     * The object a pending pod's changes are written against: its workload ({@code Deployment data/reports} for a pod
+     * of a ReplicaSet the Deployment owns).
+     *
+     * @param templatePath where the pod template is in the object, e.g. {@code spec.template}
+     * @param source       how it was found: {@code -f}, {@code snapshot} (the object is in the snapshot) or
+     *                     {@code ownerReferences} (named by an owner reference; its template taken from the object
+     *                     below it or from the pod)
+     */
+    public record Workload(String kind, String namespace, String name, String templatePath, String source) {
+        public String describe() {
+            return kind + " " + namespace + "/" + name;
+        }
+
+        /** {@code deployment/reports}, as kubectl names it. */
+        public String resource() {
+            return kind.toLowerCase(java.util.Locale.ROOT) + "/" + name;
+        }
+    }
+
+    /**
+     * What an Unschedulable pod's suggestions add up to.
+     *
+     * @param detail the missing object ({@code PersistentVolumeClaim data/cache}) or the PreFilter message; empty otherwise
+     */
+    public record Headline(Kind kind, String detail) {
+        public enum Kind {
+            /** No change to the pod, its objects or the existing nodes helps; a new node does. */
+            ONLY_NEW_NODES,
+            /** The pod names an object that does not exist; no node change can help. */
+            MISSING_OBJECT,
+            /** A PreFilter rejects the pod before any node is looked at; no node change can help. */
+            PRE_FILTER,
+            /** No verified change was found. */
+            NOTHING_VERIFIED
+        }
+    }
+
+    /**
+     * The snapshot's FailedScheduling message (the pod's PodScheduled=False condition) against the computed one.
+     *
+     * @param same whether it equals the computed message
+     */
+    public record Recorded(String message, boolean same) {
     }
 }

@@ -118,6 +118,22 @@ final class PodEdits {
         return c;
     }
 
+    static Pod scheduleAnyway(Pod p, int index) {
+        Pod c = copy(p);
+        c.getSpec().getTopologySpreadConstraints().get(index).setWhenUnsatisfiable("ScheduleAnyway");
+        return c;
+    }
+
+    /** The pod as the cycle after a preemption sees it: nominated to the node it preempted on. */
+    static Pod nominated(Pod p, String node) {
+        Pod c = copy(p);
+        if (c.getStatus() == null) {
+            c.setStatus(new io.fabric8.kubernetes.api.model.PodStatus());
+        }
+        c.getStatus().setNominatedNodeName(node);
+        return c;
+    }
+
     static Pod dropPodAffinityTerm(Pod p, boolean anti, int index) {
         Pod c = copy(p);
         var a = c.getSpec().getAffinity();
@@ -172,7 +188,7 @@ final class PodEdits {
             if (podLevel != null && podLevel.getRequests() != null && podLevel.getRequests().containsKey(r)) {
                 Map<String, Quantity> reqs = new LinkedHashMap<>(podLevel.getRequests());
                 String from = Quantities.format(r, units(r, reqs.get(r)));
-                String to = Quantities.format(r, target - over);
+                String to = Quantities.format(r, Quantities.roundDown(r, target - over));
                 if (target - over < 0) {
                     return null;
                 }
@@ -186,7 +202,6 @@ final class PodEdits {
             if (containersWant < 0 || containersNow <= 0) {
                 return null;
             }
-            BigDecimal factor = BigDecimal.valueOf(containersWant).divide(BigDecimal.valueOf(containersNow), 12, RoundingMode.DOWN);
             for (List<Container> cs : containerLists(c)) {
                 String kind = cs == c.getSpec().getContainers() ? "containers" : "initContainers";
                 for (Container ct : cs) {
@@ -195,7 +210,9 @@ final class PodEdits {
                         continue;
                     }
                     long v = units(r, rr.getRequests().get(r));
-                    long nv = BigDecimal.valueOf(v).multiply(factor).setScale(0, RoundingMode.DOWN).longValue();
+                    // Whole MiB (or millicores): the amount written is the amount verified, and reads well.
+                    long nv = Quantities.roundDown(r, BigDecimal.valueOf(v).multiply(BigDecimal.valueOf(containersWant))
+                            .divide(BigDecimal.valueOf(containersNow), 0, RoundingMode.DOWN).longValue());
                     if (nv == v) {
                         continue;
                     }

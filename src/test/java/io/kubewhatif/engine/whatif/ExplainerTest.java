@@ -106,6 +106,15 @@ class ExplainerTest {
                 new Case("cordoned node: uncordon",
                         node("n1", "4", "8Gi", "", "  unschedulable: true\n  taints: [{key: node.kubernetes.io/unschedulable, effect: NoSchedule}]\n"),
                         POD + C1, "Unschedulable", EnumSet.of(Kind.UNCORDON), "uncordon n1", false),
+                new Case("a cordoned node outside the pod's pool: label it and uncordon it, as a pair",
+                        node("n1", "4", "8Gi", "", "  unschedulable: true\n  taints: [{key: node.kubernetes.io/unschedulable, effect: NoSchedule}]\n")
+                                + node("n2", "4", "8Gi", "pool: b", ""),
+                        POD + "  nodeSelector: {pool: a}\n" + C1, "Unschedulable", EnumSet.of(Kind.COMBINED),
+                        "label node n1 pool=a (kubectl label node n1 pool=a) and uncordon it", false),
+                new Case("a tainted node outside the pod's pool: label it and tolerate its taint, as a pair",
+                        node("n1", "4", "8Gi", "", "  taints: [{key: team, value: x, effect: NoSchedule}]\n"),
+                        POD + "  nodeSelector: {pool: a}\n" + C1, "Unschedulable", EnumSet.of(Kind.COMBINED),
+                        "label node n1 pool=a (kubectl label node n1 pool=a) and tolerate team=x:NoSchedule", false),
                 new Case("a sequence: the pods before it fill the node",
                         node("n1", "4", "8Gi", "", ""),
                         (POD + "  containers:\n  - {name: c, image: x, resources: {requests: {cpu: 1500m}}}\n").replace("name: p,", "name: p1,") + "---\n"
@@ -139,12 +148,8 @@ class ExplainerTest {
         if ("Scheduled".equals(c.verdict())) {
             assertTrue(e.suggestions().isEmpty());
         }
-        List<Suggestion> existing = e.suggestions().stream().filter(x -> x.kind() != Kind.NEW_NODE).toList();
-        for (int i = 1; i < existing.size(); i++) {
-            assertTrue(existing.get(i - 1).opens().size() >= existing.get(i).opens().size(), "ranked by nodes opened");
-        }
-        for (int i = existing.size(); i < e.suggestions().size(); i++) {
-            assertEquals(Kind.NEW_NODE, e.suggestions().get(i).kind(), "a new node comes last");
+        for (int i = 1; i < e.suggestions().size(); i++) {
+            assertTrue(e.suggestions().get(i - 1).rank().compareTo(e.suggestions().get(i).rank()) <= 0, () -> "ranked by the size of the change\n" + describe(e));
         }
         for (Suggestion x : e.suggestions()) {
             verify(x, s.cluster(), s.before(), s.last());
@@ -156,6 +161,15 @@ class ExplainerTest {
         SuggestionApplier.Applied a = SuggestionApplier.apply(x, cluster, before, pod);
         List<Pod> seq = new ArrayList<>(a.before());
         seq.add(a.pod());
+        if (!x.preempts().isEmpty()) {
+            // kube-scheduler preempts: the re-run nominates the node with exactly these victims.
+            RunReport first = Engine.run(DEFAULTS, a.cluster(), seq, new SchedulerOptions(true, false));
+            CycleReport c = first.steps.get(first.steps.size() - 1);
+            assertNotNull(c.postFilter, () -> "no preemption after: " + x.summary());
+            assertEquals(x.selected(), c.postFilter.nominatedNodeName(), () -> "nominated node after: " + x.summary());
+            assertEquals(x.preempts().stream().map(Explanation.Eviction::pod).toList(), c.postFilter.victims());
+            return;
+        }
         RunReport r = Engine.run(DEFAULTS, a.cluster(), seq, new SchedulerOptions(true, false));
         CycleReport last = r.steps.get(r.steps.size() - 1);
         assertNotNull(last.selected, () -> "suggestion does not make the pod fit: " + x.summary() + "\n" + last.fitError);
@@ -193,6 +207,40 @@ class ExplainerTest {
     }
 
     @Test
+    void podsOfItsOwnWorkloadAreNeverEvictedAndOthersNameTheirController() throws Exception {
+        String owned = "  ownerReferences: [{apiVersion: apps/v1, kind: ReplicaSet, name: RS, uid: uid-RS, controller: true}]\n";
+        String rs = "apiVersion: apps/v1\nkind: ReplicaSet\nmetadata: {name: RS, namespace: default, uid: uid-RS}\nspec:\n  replicas: 1\n"
+                + "  selector: {matchLabels: {app: RS}}\n  template:\n    metadata: {labels: {app: RS}}\n    spec:\n      containers: [{name: c, image: x}]\n---\n";
+        String pod = "apiVersion: v1\nkind: Pod\nmetadata:\n  name: NAME\n  namespace: default\n  labels: {app: RS}\n" + owned
+                + "spec:\n  nodeName: NODE\n  containers:\n  - {name: c, image: x, resources: {requests: {cpu: \"3\", memory: 1Gi}}}\n---\n";
+        String running = pod.replace("NAME", "mine-1").replace("NODE", "n1").replace("RS", "mine")
+                + pod.replace("NAME", "other-1").replace("NODE", "n2").replace("RS", "other");
+        Scenario s = Scenario.of(dir, node("n1", "4", "8Gi", "", "") + node("n2", "4", "8Gi", "", "") + node("n3", "4", "8Gi", "", "")
+                        + running("default", "filler", "n3", "2500m", "app: filler", "") + rs.replace("RS", "mine") + rs.replace("RS", "other") + running,
+                ("apiVersion: v1\nkind: Pod\nmetadata:\n  name: mine-2\n  namespace: default\n  labels: {app: mine}\n" + owned.replace("RS", "mine")
+                        + "spec:\n  containers:\n  - {name: c, image: x, resources: {requests: {cpu: \"2\", memory: 1Gi}}}\n"));
+        Explanation e = Explainer.explain(DEFAULTS, s.cluster(), s.before(), s.last());
+        assertEquals("ReplicaSet default/mine", e.workload().describe());
+        List<Suggestion> ev = e.suggestions().stream().filter(x -> x.kind() == Kind.EVICTION).toList();
+        assertFalse(ev.isEmpty(), () -> describe(e));
+        boolean other = false;
+        for (Suggestion x : ev) {
+            for (Explanation.Eviction v : x.evictions()) {
+                assertFalse(v.pod().startsWith("default/mine-"), () -> "its own controller would put " + v.pod() + " back: " + describe(e));
+                if (v.pod().equals("default/other-1")) {
+                    other = true;
+                    assertEquals("ReplicaSet default/other", v.controller());
+                    assertEquals("", v.replacement(), "no node has room for the recreated pod");
+                    assertTrue(x.summary().contains("ReplicaSet default/other recreates default/other-1 (the new pod stays Pending)"), x.summary());
+                } else {
+                    assertEquals(null, v.controller(), "a bare pod has no controller");
+                }
+            }
+        }
+        assertTrue(other, () -> describe(e));
+    }
+
+    @Test
     void reasonsGroupEveryFailingFilterOfEveryNode() throws Exception {
         Scenario s = Scenario.of(dir, node("n1", "1", "8Gi", "", "  taints: [{key: a, effect: NoSchedule}]\n") + node("n2", "4", "8Gi", "", ""),
                 POD + "  nodeSelector: {x: y}\n" + "  containers:\n  - {name: c, image: x, resources: {requests: {cpu: \"2\"}}}\n");
@@ -214,10 +262,25 @@ class ExplainerTest {
                 POD + "  volumes: [{name: v, persistentVolumeClaim: {claimName: missing}}]\n" + C1);
         Explanation e = Explainer.explain(DEFAULTS, s.cluster(), s.before(), s.last());
         assertEquals("Unschedulable", e.verdict());
+        // No StorageClass to provision a created claim: nothing verified, and the headline names the missing claim.
         assertTrue(e.suggestions().isEmpty(), () -> describe(e));
-        assertTrue(e.onlyNewNodes());
+        assertFalse(e.onlyNewNodes(), "no false \"only new nodes\" headline");
+        assertEquals(new Explanation.Headline(Explanation.Headline.Kind.MISSING_OBJECT, "PersistentVolumeClaim default/missing"), e.headline());
         assertNotNull(e.report().preFilter, "PreFilter rejects the pod: its claim does not exist");
         assertEquals(List.of(e.report().preFilter.plugin()), e.unresolved());
+    }
+
+    @Test
+    void aMissingDeviceClassIsNamedNotGuessed() throws Exception {
+        Scenario s = Scenario.of(dir, node("n1", "4", "8Gi", "", "")
+                        + "apiVersion: resource.k8s.io/v1\nkind: ResourceClaim\nmetadata: {name: gpu, namespace: default}\nspec:\n  devices:\n"
+                        + "    requests:\n    - name: g\n      exactly: {deviceClassName: gpu.example.com}\n---\n",
+                POD + "  resourceClaims: [{name: g, resourceClaimName: gpu}]\n"
+                        + "  containers:\n  - {name: c, image: x, resources: {claims: [{name: g}], requests: {cpu: \"1\"}}}\n");
+        Explanation e = Explainer.explain(DEFAULTS, s.cluster(), s.before(), s.last());
+        assertEquals("Unschedulable", e.verdict(), () -> describe(e));
+        assertEquals(new Explanation.Headline(Explanation.Headline.Kind.MISSING_OBJECT, "DeviceClass gpu.example.com"), e.headline(), () -> describe(e));
+        assertTrue(e.suggestions().stream().noneMatch(x -> x.kind() == Kind.CREATE), "a device class is not guessed");
     }
 
     static String describe(Explanation e) {

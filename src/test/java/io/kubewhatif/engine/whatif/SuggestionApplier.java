@@ -10,6 +10,7 @@ import io.fabric8.kubernetes.api.model.PodBuilder;
 import io.fabric8.kubernetes.api.model.Quantity;
 import io.fabric8.kubernetes.api.model.Taint;
 import io.fabric8.kubernetes.api.model.Toleration;
+import com.fasterxml.jackson.databind.ObjectMapper;
 import io.kubewhatif.engine.whatif.Explanation.Change;
 import io.kubewhatif.engine.whatif.Explanation.Suggestion;
 
@@ -43,15 +44,41 @@ final class SuggestionApplier {
     private SuggestionApplier() {
     }
 
+    private static final ObjectMapper MAPPER = new ObjectMapper();
+
     static Applied apply(Suggestion s, List<HasMetadata> cluster, List<Pod> before, Pod pod) {
         Pod p = new PodBuilder(pod).build();
+        if (s.patch() != null) {
+            // The published patch, applied to the pod's own manifest.
+            try {
+                p = MAPPER.treeToValue(JsonPatch.apply(MAPPER.valueToTree(p), s.patch()), Pod.class);
+            } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
+                throw new AssertionError(e);
+            }
+        }
         String podObject = "Pod " + pod.getMetadata().getNamespace() + "/" + pod.getMetadata().getName();
         List<HasMetadata> objects = new ArrayList<>(cluster);
         List<Pod> seq = new ArrayList<>(before);
         List<int[]> termRemovals = new ArrayList<>();
+        objects.addAll(s.creates());
         for (Change c : s.changes()) {
             if (c.object().equals(podObject)) {
-                applyToPod(p, c, termRemovals);
+                if (s.patch() == null) {
+                    applyToPod(p, c, termRemovals);
+                }
+            } else if (c.object().startsWith("Node ") && c.field().startsWith("metadata.labels.")) {
+                String name = c.object().substring(5);
+                for (int i = 0; i < objects.size(); i++) {
+                    if (objects.get(i) instanceof Node n && n.getMetadata().getName().equals(name)) {
+                        Node copy = new NodeBuilder(n).build();
+                        Map<String, String> labels = new LinkedHashMap<>(copy.getMetadata().getLabels());
+                        labels.put(c.field().substring("metadata.labels.".length()), c.to());
+                        copy.getMetadata().setLabels(labels);
+                        objects.set(i, copy);
+                    }
+                }
+            } else if (c.to() != null && c.to().equals("created")) {
+                continue;
             } else if (c.object().startsWith("Pod ") && c.field().isEmpty() && c.to() == null) {
                 String key = c.object().substring(4);
                 objects.removeIf(o -> o instanceof Pod x && key.equals(x.getMetadata().getNamespace() + "/" + x.getMetadata().getName()));

@@ -128,16 +128,7 @@ final class DefaultSelector {
 
     /** metav1.GetControllerOf: the first owner reference marked as controller. */
     private static OwnerReference controllerOf(PodInfo pod) {
-        List<OwnerReference> refs = pod.pod().getMetadata().getOwnerReferences();
-        if (refs == null) {
-            return null;
-        }
-        for (OwnerReference r : refs) {
-            if (Boolean.TRUE.equals(r.getController())) {
-                return r;
-            }
-        }
-        return null;
+        return io.kubewhatif.engine.util.OwnerRefs.controllerOf(pod.pod());
     }
 
     /** The group of an apiVersion ("" for the core group), or null when it does not parse (schema.ParseGroupVersion). */
