@@ -287,10 +287,7 @@ public final class HumanRenderer {
         for (ExtenderReport e : extenders) {
             head.add(legend.abbrev(e.name));
         }
-        TreeSet<String> rowSet = new TreeSet<>(r.feasibleNodes);
-        rowSet.addAll(r.filter.keySet());
-        rowSet.addAll(ExtenderSection.nodesSeen(r));
-        List<String> rowNodes = new ArrayList<>(rowSet);
+        List<String> rowNodes = FilterCells.rows(r);
         Table t = new Table(head);
         for (String node : rowNodes) {
             String[] cells = new String[head.size()];
@@ -298,26 +295,27 @@ public final class HumanRenderer {
             boolean feasible = r.feasibleNodes.contains(node);
             cells[0] = shown.get(node);
             disp[0] = feasible ? style.green(cells[0]) : cells[0];
-            Map<String, StatusView> all = r.filterAll.getOrDefault(node, Map.of());
-            StatusView first = r.filter.get(node);
             for (int i = 0; i < filters.size(); i++) {
-                String name = filters.get(i).name();
-                StatusView pre = r.preFilterPlugins.get(name);
                 String c;
                 String d;
-                if (pre != null && "Skip".equals(pre.code())) {
-                    c = style.skipped();
-                    d = style.dim(c);
-                } else if (all.containsKey(name) || (first != null && name.equals(first.plugin()))) {
-                    boolean recorded = first != null && name.equals(first.plugin());
-                    c = style.fail() + (recorded ? "*" : "");
-                    d = style.red(c);
-                } else if (!feasible && first != null && all.isEmpty()) {
-                    c = "?";
-                    d = c;
-                } else {
-                    c = style.ok();
-                    d = style.green(c);
+                FilterCells.Cell cell = FilterCells.plugin(r, node, filters.get(i).name());
+                switch (cell) {
+                    case SKIP -> {
+                        c = style.skipped();
+                        d = style.dim(c);
+                    }
+                    case FAIL, RECORDED -> {
+                        c = style.fail() + (cell == FilterCells.Cell.RECORDED ? "*" : "");
+                        d = style.red(c);
+                    }
+                    case UNKNOWN -> {
+                        c = "?";
+                        d = c;
+                    }
+                    default -> {
+                        c = style.ok();
+                        d = style.green(c);
+                    }
                 }
                 cells[i + 1] = c;
                 disp[i + 1] = d;
