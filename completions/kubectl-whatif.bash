@@ -225,7 +225,7 @@ function _picocli_kubectl-whatif_schedule() {
   local commands=""
   local flag_opts="'--all-nodes' '--explain' '--allow-extender-bind' '--no-color' '--no-headers' '--debug' '-h' '--help'"
   local arg_opts="'--cluster' '--config' '-f' '--filename' '-o' '--output' '--max-input-size'"
-  local FORMAT_option_args=("table" "wide" "json" "yaml" "markdown" "name" "annotations") # --output values
+  local FORMAT_option_args=("table" "wide" "json" "yaml" "markdown" "name" "annotations" "html") # --output values
 
   type compopt &>/dev/null && compopt +o default
 
@@ -277,7 +277,7 @@ function _picocli_kubectl-whatif_explain() {
   local flag_opts="'-A' '--all-namespaces' '--from-kubectl' '--no-color' '--no-headers' '--debug' '-h' '--help'"
   local arg_opts="'-n' '--namespace' '-f' '--filename' '--replicas' '--config' '--cluster' '--context' '--kubeconfig' '--max-input-size' '-o' '--output'"
   local NS_option_args=("") # --namespace values
-  local FORMAT_option_args=("table" "wide" "json" "yaml") # --output values
+  local FORMAT_option_args=("table" "wide" "json" "yaml" "html") # --output values
 
   type compopt &>/dev/null && compopt +o default
 
@@ -342,7 +342,7 @@ function _picocli_kubectl-whatif_capacity() {
   local commands=""
   local flag_opts="'--from-kubectl' '--no-color' '--no-headers' '--debug' '-h' '--help'"
   local arg_opts="'-f' '--filename' '--max' '-n' '--namespace' '--config' '--cluster' '--context' '--kubeconfig' '--max-input-size' '-o' '--output'"
-  local FORMAT_option_args=("table" "wide" "json" "yaml") # --output values
+  local FORMAT_option_args=("table" "wide" "json" "yaml" "html") # --output values
 
   type compopt &>/dev/null && compopt +o default
 
@@ -399,7 +399,7 @@ function _picocli_kubectl-whatif_simulate() {
   local commands=""
   local flag_opts="'--queue-order' '--details' '--all-nodes' '--from-kubectl' '--no-color' '--no-headers' '--debug' '-h' '--help'"
   local arg_opts="'-f' '--filename' '--replicas' '-n' '--namespace' '--config' '--cluster' '--context' '--kubeconfig' '--max-input-size' '-o' '--output'"
-  local FORMAT_option_args=("table" "wide" "json" "yaml") # --output values
+  local FORMAT_option_args=("table" "wide" "json" "yaml" "html") # --output values
 
   type compopt &>/dev/null && compopt +o default
 
@@ -456,7 +456,7 @@ function _picocli_kubectl-whatif_diff() {
   local commands=""
   local flag_opts="'--all-nodes' '--from-kubectl' '--no-color' '--no-headers' '--debug' '-h' '--help'"
   local arg_opts="'--config' '--config-b' '-f' '--filename' '--replicas' '-n' '--namespace' '--cluster' '--context' '--kubeconfig' '--max-input-size' '-o' '--output'"
-  local FORMAT_option_args=("table" "wide" "json" "yaml") # --output values
+  local FORMAT_option_args=("table" "wide" "json" "yaml" "html") # --output values
 
   type compopt &>/dev/null && compopt +o default
 

@@ -3,6 +3,7 @@ package io.kubewhatif.cli;
 import io.kubewhatif.app.WhatIf;
 import io.kubewhatif.engine.whatif.Explanation;
 import io.kubewhatif.render.WhatIfRenderer;
+import io.kubewhatif.render.html.HtmlRenderer;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
@@ -72,6 +73,7 @@ public final class ExplainCommand implements java.util.concurrent.Callable<Integ
         switch (workflow.format()) {
             case json -> out.print(WhatIfRenderer.json(WhatIfRenderer.tree(o.result(), o.notes())));
             case yaml -> out.print(WhatIfRenderer.yaml(WhatIfRenderer.tree(o.result(), o.notes())));
+            case html -> out.print(HtmlRenderer.explain(o.result(), o.notes()));
             default -> out.print(r.explain(o.result(), o.notes()));
         }
         out.flush();

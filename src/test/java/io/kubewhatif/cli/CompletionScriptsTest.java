@@ -91,7 +91,7 @@ class CompletionScriptsTest {
                 + "complete_words kubectl-whatif completion ''\n";
         String out = run(List.of("bash", "-c", probe), tmp);
         assertTrue(out.contains("kubectl-whatif sch: schedule\n"), out);
-        assertTrue(out.contains("kubectl-whatif schedule -o : table wide json yaml markdown name annotations\n"), out);
+        assertTrue(out.contains("kubectl-whatif schedule -o : table wide json yaml markdown name annotations html\n"), out);
         assertTrue(out.contains("kubectl-whatif completion : bash zsh fish\n"), out);
     }
 
