@@ -7,7 +7,7 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.ValueSource;
+import org.junit.jupiter.params.provider.MethodSource;
 import org.openqa.selenium.By;
 import org.openqa.selenium.JavascriptExecutor;
 import org.openqa.selenium.Keys;
@@ -219,17 +219,10 @@ class HtmlBrowserTest {
 
     /** Every command's page draws without a console error, and choosing each step of a timeline redraws its cycle. */
     @ParameterizedTest
-    @ValueSource(strings = {
-            "schedule --cluster samples/preemption/cluster.yaml -f samples/preemption/pod.yaml",
-            "schedule --cluster samples/binpacking/cluster.yaml -f samples/binpacking/pods.yaml",
-            "explain web-big -n shop --cluster samples/explain/cluster.yaml",
-            "capacity -f samples/capacity/pod.yaml --cluster samples/quickstart/cluster.yaml",
-            "simulate --cluster samples/simulate/cluster.yaml -f samples/simulate/workloads.yaml",
-            "diff --config samples/diff/a.yaml --config-b samples/diff/b.yaml --cluster samples/quickstart/cluster.yaml -f samples/diff/pods.yaml"})
+    @MethodSource("io.kubewhatif.render.html.HtmlReports#commands")
     void everyCommandsPage(String command) throws Exception {
-        List<String> args = new ArrayList<>(List.of(command.split(" ")));
-        args.addAll(List.of("-o", "html"));
-        HtmlReports.Run r = HtmlReports.run(args.toArray(String[]::new));
+        List<String> args = List.of(command.split(" "));
+        HtmlReports.Run r = HtmlReports.html(command);
         JsonNode data = HtmlRendererTest.data(r.out());
         String name = args.get(0) + "-" + Math.abs(command.hashCode());
         open(HtmlReports.write(OUT.resolve(name + ".html"), r.out()));

@@ -9,7 +9,7 @@ import io.kubewhatif.engine.diagnostics.StatusView;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.ValueSource;
+import org.junit.jupiter.params.provider.MethodSource;
 
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
@@ -47,18 +47,9 @@ class HtmlRendererTest {
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {
-            "schedule --cluster samples/quickstart/cluster.yaml -f samples/quickstart/pod.yaml",
-            "schedule --cluster samples/preemption/cluster.yaml -f samples/preemption/pod.yaml",
-            "schedule --cluster samples/binpacking/cluster.yaml -f samples/binpacking/pods.yaml",
-            "explain web-big -n shop --cluster samples/explain/cluster.yaml",
-            "capacity -f samples/capacity/pod.yaml --cluster samples/quickstart/cluster.yaml",
-            "simulate --cluster samples/simulate/cluster.yaml -f samples/simulate/workloads.yaml",
-            "diff --config samples/diff/a.yaml --config-b samples/diff/b.yaml --cluster samples/quickstart/cluster.yaml -f samples/diff/pods.yaml"})
+    @MethodSource("io.kubewhatif.render.html.HtmlReports#commands")
     void everyCommandWritesASelfContainedPage(String command) throws Exception {
-        List<String> args = new java.util.ArrayList<>(List.of(command.split(" ")));
-        args.addAll(List.of("-o", "html"));
-        HtmlReports.Run r = HtmlReports.run(args.toArray(String[]::new));
+        HtmlReports.Run r = HtmlReports.html(command);
         assertTrue(r.code() == 0 || r.code() == 5 || r.code() == 7, r.err());
         assertTrue(r.out().startsWith("<!DOCTYPE html>\n"), r.out());
         assertTrue(r.out().endsWith("</html>\n"));

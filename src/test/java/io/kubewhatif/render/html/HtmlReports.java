@@ -20,6 +20,25 @@ final class HtmlReports {
     record Run(int code, String out, String err) {
     }
 
+    /** One command of each kind on the samples, each to be run with {@code -o html}. */
+    static List<String> commands() {
+        return List.of(
+                "schedule --cluster samples/quickstart/cluster.yaml -f samples/quickstart/pod.yaml",
+                "schedule --cluster samples/preemption/cluster.yaml -f samples/preemption/pod.yaml",
+                "schedule --cluster samples/binpacking/cluster.yaml -f samples/binpacking/pods.yaml",
+                "explain web-big -n shop --cluster samples/explain/cluster.yaml",
+                "capacity -f samples/capacity/pod.yaml --cluster samples/quickstart/cluster.yaml",
+                "simulate --cluster samples/simulate/cluster.yaml -f samples/simulate/workloads.yaml",
+                "diff --config samples/diff/a.yaml --config-b samples/diff/b.yaml --cluster samples/quickstart/cluster.yaml -f samples/diff/pods.yaml");
+    }
+
+    /** {@code command} (one of {@link #commands}) with {@code -o html}. */
+    static Run html(String command) {
+        List<String> args = new ArrayList<>(List.of(command.split(" ")));
+        args.addAll(List.of("-o", "html"));
+        return run(args.toArray(String[]::new));
+    }
+
     static Run run(String... args) {
         StringWriter out = new StringWriter();
         StringWriter err = new StringWriter();
