@@ -3,6 +3,7 @@ package io.kubewhatif.cli;
 import io.kubewhatif.app.WhatIf;
 import io.kubewhatif.engine.whatif.Capacity;
 import io.kubewhatif.render.WhatIfRenderer;
+import io.kubewhatif.render.html.HtmlRenderer;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
@@ -76,10 +77,11 @@ public final class CapacityCommand implements Callable<Integer> {
             String text = switch (workflow.format()) {
                 case json -> WhatIfRenderer.json(WorkflowMixin.versioned(in, WhatIfRenderer.capacityTree(o.result().template(), res, o.notes())));
                 case yaml -> WhatIfRenderer.yaml(WorkflowMixin.versioned(in, WhatIfRenderer.capacityTree(o.result().template(), res, o.notes())));
+                case html -> HtmlRenderer.capacity(o.result().template(), res, o.notes(), in.features());
                 default -> r.capacity(o.result().template(), res, o.notes()) + WorkflowMixin.versionLine(in);
             };
             if (res.partial() && workflow.structured()) {
-                // The human output opens with this line; JSON and YAML say "partial": true, and stderr says why.
+                // The human output opens with this line; JSON and YAML say "partial": true (HTML, in the page), and stderr says why.
                 err.println("warning: " + WhatIfRenderer.interrupted(res));
             }
             // Rendered before anything is written: the output is one write, not a document trickling out while a signal waits.

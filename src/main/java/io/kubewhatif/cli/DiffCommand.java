@@ -4,6 +4,7 @@ import io.kubewhatif.app.WhatIf;
 import io.kubewhatif.engine.framework.SchedulerOptions;
 import io.kubewhatif.engine.whatif.ProfileDiff;
 import io.kubewhatif.render.WhatIfRenderer;
+import io.kubewhatif.render.html.HtmlRenderer;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
@@ -63,7 +64,7 @@ public final class DiffCommand implements Callable<Integer> {
             throw new ParameterException(spec.commandLine(), "Missing --config and/or --config-b: nothing to compare with the defaults");
         }
         WhatIf.Inputs in = workflow.inputs(spec, root.env, namespace, pods, replicas);
-        WhatIf.Outcome<ProfileDiff.Result> o = WhatIf.diff(root.env.stdin(), in, configA, configB, new SchedulerOptions(allNodes, false));
+        WhatIf.Outcome<ProfileDiff.Result> o = WhatIf.diff(root.env.stdin(), in, configA, configB, new SchedulerOptions(allNodes, workflow.format() == OutputMixin.Format.html));
         PrintWriter out = spec.commandLine().getOut();
         PrintWriter err = spec.commandLine().getErr();
         for (String n : o.notes()) {
@@ -75,6 +76,7 @@ public final class DiffCommand implements Callable<Integer> {
         switch (workflow.format()) {
             case json -> out.print(WhatIfRenderer.json(WorkflowMixin.versioned(in, WhatIfRenderer.tree(o.result(), a, b, o.notes()))));
             case yaml -> out.print(WhatIfRenderer.yaml(WorkflowMixin.versioned(in, WhatIfRenderer.tree(o.result(), a, b, o.notes()))));
+            case html -> out.print(HtmlRenderer.diff(o.result(), a, b, o.notes(), in.features()));
             default -> out.print(r.diff(o.result(), a, b, o.notes()) + WorkflowMixin.versionLine(in));
         }
         out.flush();

@@ -4,6 +4,7 @@ import io.kubewhatif.app.WhatIf;
 import io.kubewhatif.engine.whatif.Explanation;
 import io.kubewhatif.engine.whatif.PendingPods;
 import io.kubewhatif.render.WhatIfRenderer;
+import io.kubewhatif.render.html.HtmlRenderer;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
@@ -82,6 +83,7 @@ public final class ExplainCommand implements java.util.concurrent.Callable<Integ
         switch (workflow.format()) {
             case json -> out.print(WhatIfRenderer.json(WorkflowMixin.versioned(in, tree)));
             case yaml -> out.print(WhatIfRenderer.yaml(WorkflowMixin.versioned(in, tree)));
+            case html -> out.print(HtmlRenderer.explain(one, many, o.notes(), in.features()));
             default -> out.print((one != null ? r.explain(one, o.notes()) : r.pending(many, o.notes())) + WorkflowMixin.versionLine(in));
         }
         out.flush();

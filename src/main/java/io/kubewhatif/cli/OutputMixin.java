@@ -5,7 +5,7 @@ import picocli.CommandLine.Option;
 
 /** -o/--output, --no-headers, --nodes; --no-color is the root command's, inherited by every command. */
 public final class OutputMixin {
-    public enum Format { table, wide, json, yaml, markdown, name, annotations }
+    public enum Format { table, wide, json, yaml, markdown, name, annotations, html }
 
     @Option(names = {"-o", "--output"}, defaultValue = "table", paramLabel = "FORMAT",
             description = "Output format: ${COMPLETION-CANDIDATES} (default: ${DEFAULT-VALUE}).")

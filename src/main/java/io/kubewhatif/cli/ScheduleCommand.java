@@ -11,6 +11,7 @@ import io.kubewhatif.render.HumanRenderer;
 import io.kubewhatif.render.MarkdownRenderer;
 import io.kubewhatif.render.NameRenderer;
 import io.kubewhatif.render.JsonRenderer;
+import io.kubewhatif.render.html.HtmlRenderer;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
@@ -106,6 +107,7 @@ public final class ScheduleCommand implements Callable<Integer> {
             case json -> out.print(JsonRenderer.render(report));
             case yaml -> out.print(JsonRenderer.renderYaml(report));
             case markdown -> out.print(new MarkdownRenderer(explain).render(report));
+            case html -> out.print(HtmlRenderer.schedule(report));
             case name, annotations -> {
                 if (report.configError != null) {
                     err.println("error: invalid configuration: " + report.configError);

@@ -4,6 +4,7 @@ import io.kubewhatif.app.WhatIf;
 import io.kubewhatif.engine.diagnostics.RunReport;
 import io.kubewhatif.engine.framework.SchedulerOptions;
 import io.kubewhatif.render.WhatIfRenderer;
+import io.kubewhatif.render.html.HtmlRenderer;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
@@ -73,6 +74,7 @@ public final class SimulateCommand implements Callable<Integer> {
         switch (workflow.format()) {
             case json -> out.print(WhatIfRenderer.json(WorkflowMixin.versioned(in, WhatIfRenderer.simulateTree(report, queueOrder))));
             case yaml -> out.print(WhatIfRenderer.yaml(WorkflowMixin.versioned(in, WhatIfRenderer.simulateTree(report, queueOrder))));
+            case html -> out.print(HtmlRenderer.simulate(report, queueOrder));
             default -> out.print(r.simulate(report, queueOrder, details) + WorkflowMixin.versionLine(in));
         }
         out.flush();

@@ -42,9 +42,9 @@ final class WorkflowMixin {
         return output.format;
     }
 
-    /** JSON or YAML (the machine-readable formats). */
+    /** JSON, YAML or HTML: the formats that carry every cycle's full report (and are written to a file, not read as text). */
     boolean structured() {
-        return output.format == OutputMixin.Format.json || output.format == OutputMixin.Format.yaml;
+        return output.format == OutputMixin.Format.json || output.format == OutputMixin.Format.yaml || output.format == OutputMixin.Format.html;
     }
 
     /** A structured result with {@code kubernetesVersion} (and gates) first, as every JSON and YAML output has. */

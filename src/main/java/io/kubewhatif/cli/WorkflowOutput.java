@@ -7,13 +7,13 @@ import picocli.CommandLine.ParameterException;
 
 import java.util.List;
 
-/** The output formats of the what-if workflows (explain, capacity, simulate, diff): table, wide, json, yaml. */
+/** The output formats of the what-if workflows (explain, capacity, simulate, diff): table, wide, json, yaml, html. */
 final class WorkflowOutput {
     private WorkflowOutput() {
     }
 
     /** The formats the workflows print, in the order their help lists them. */
-    static final List<String> FORMATS = List.of("table", "wide", "json", "yaml");
+    static final List<String> FORMATS = List.of("table", "wide", "json", "yaml", "html");
 
     /** The workflow commands, which print only {@link #FORMATS}. */
     static final List<String> COMMANDS = List.of("explain", "capacity", "simulate", "diff");
@@ -45,9 +45,9 @@ final class WorkflowOutput {
     /** A usage error for formats only {@code schedule} prints (markdown, name, annotations), rather than ignoring -o. */
     static void require(CommandSpec spec, OutputMixin.Format f) {
         switch (f) {
-            case table, wide, json, yaml -> {
+            case table, wide, json, yaml, html -> {
             }
-            default -> throw new ParameterException(spec.commandLine(), "-o " + f + ": " + spec.name() + " prints table, wide, json or yaml");
+            default -> throw new ParameterException(spec.commandLine(), "-o " + f + ": " + spec.name() + " prints table, wide, json, yaml or html");
         }
     }
 }

@@ -77,7 +77,7 @@ final class ExplainRenderer {
         }
         recorded(sb, e);
         if (!e.reasons().isEmpty()) {
-            sb.append('\n').append(style.bold("Why")).append("  (every filter that rejects a node; a node can be under several)\n");
+            heading(sb.append('\n'), "Why", "  (every filter that rejects a node; a node can be under several)");
             java.util.Set<String> seen = new java.util.HashSet<>();
             java.util.Set<String> repeated = new java.util.HashSet<>();
             for (Explanation.ReasonGroup g : e.reasons()) {
@@ -94,7 +94,7 @@ final class ExplainRenderer {
             }
         }
         if (!e.suggestions().isEmpty()) {
-            sb.append('\n').append(style.bold("What would help")).append("  (each verified by re-running the cycle; smallest change first)\n");
+            heading(sb.append('\n'), "What would help", "  (each verified by re-running the cycle; smallest change first)");
             int i = 1;
             for (Explanation.Suggestion s : e.suggestions()) {
                 suggestion(sb, String.format("%3d. ", i++), s);
@@ -265,6 +265,11 @@ final class ExplainRenderer {
     }
 
     // ---- helpers ----
+
+    /** A section title in bold and its explanation, wrapped to the output's width. */
+    private void heading(StringBuilder sb, String title, String rest) {
+        sb.append(style.bold(title)).append(Text.wrap(title + rest, "  ", style.limit(), x -> x).substring(title.length())).append('\n');
+    }
 
     /** Appends {@code text} wrapped to the output's width (none when piped; continuation lines start with {@code indent}). */
     private void line(StringBuilder sb, String text, String indent) {

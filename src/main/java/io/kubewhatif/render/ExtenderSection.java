@@ -55,23 +55,33 @@ final class ExtenderSection {
      * {@code !} when the call failed, {@code -} when the node was not sent.
      */
     static String cell(CycleReport r, ExtenderReport e, String node, Style style) {
+        return switch (cellKind(r, e, node)) {
+            case PASS -> style.ok();
+            case FAIL -> style.fail();
+            case RECORDED -> style.fail() + "*";
+            case ERROR -> "!";
+            default -> "-";
+        };
+    }
+
+    static FilterCells.Cell cellKind(CycleReport r, ExtenderReport e, String node) {
         for (ExtenderReport.FilterCall c : calls(e)) {
             if (c.failed.containsKey(node)) {
                 StatusView recorded = r.filter.get(node);
                 StatusView mine = c.failed.get(node);
                 boolean isRecorded = recorded != null && recorded.plugin().isEmpty() && recorded.reasons().equals(mine.reasons())
                         && recorded.code().equals(mine.code());
-                return style.fail() + (isRecorded ? "*" : "");
+                return isRecorded ? FilterCells.Cell.RECORDED : FilterCells.Cell.FAIL;
             }
             if (!c.sent.contains(node)) {
                 continue;
             }
             if (c.error != null) {
-                return "!";
+                return FilterCells.Cell.ERROR;
             }
-            return c.passed.contains(node) ? style.ok() : style.fail();
+            return c.passed.contains(node) ? FilterCells.Cell.PASS : FilterCells.Cell.FAIL;
         }
-        return "-";
+        return FilterCells.Cell.NOT_SENT;
     }
 
     /** Reason lines for nodes an extender dropped without a reason (the scheduler records nothing for them). */

@@ -175,7 +175,7 @@ public final class HumanRenderer {
                     "    ", style.limit(), s -> s)).append('\n');
         }
         Legend legend = new Legend();
-        Condensed condensed = matrixNodes(r).size() > NodeGroups.FULL_UP_TO && !everyNode ? new Condensed(r) : null;
+        Condensed condensed = FilterCells.rows(r).size() > NodeGroups.FULL_UP_TO && !everyNode ? new Condensed(r) : null;
         sb.append('\n').append(filterMatrix(r, legend, shown, condensed));
         if (r.scores != null) {
             sb.append('\n').append(scoreTable(r, legend, shown, condensed));
@@ -202,14 +202,6 @@ public final class HumanRenderer {
     }
 
     /** The rows of the full filter matrix: the feasible nodes, those a filter rejected, those an extender saw. */
-    private static Set<String> matrixNodes(CycleReport r) {
-        TreeSet<String> rows = new TreeSet<>(NaturalOrder.INSTANCE);
-        rows.addAll(r.feasibleNodes);
-        rows.addAll(r.filter.keySet());
-        rows.addAll(ExtenderSection.nodesSeen(r));
-        return rows;
-    }
-
     /**
      * A large cluster's view (above {@link NodeGroups#FULL_UP_TO} nodes): the best feasible nodes by total score (the
      * selected one always among them), and the rejected nodes grouped by the status kube-scheduler records.
@@ -374,7 +366,7 @@ public final class HumanRenderer {
         for (ExtenderReport e : extenders) {
             head.add(legend.abbrev(e.name));
         }
-        List<String> rowNodes = condensed != null ? condensed.rows() : new ArrayList<>(matrixNodes(r));
+        List<String> rowNodes = condensed != null ? condensed.rows() : FilterCells.rows(r);
         Table t = new Table(head);
         for (String node : rowNodes) {
             String[] cells = new String[head.size()];
@@ -382,26 +374,27 @@ public final class HumanRenderer {
             boolean feasible = r.feasibleNodes.contains(node);
             cells[0] = shown.get(node);
             disp[0] = feasible ? style.green(cells[0]) : cells[0];
-            Map<String, StatusView> all = r.filterAll.getOrDefault(node, Map.of());
-            StatusView first = r.filter.get(node);
             for (int i = 0; i < filters.size(); i++) {
-                String name = filters.get(i).name();
-                StatusView pre = r.preFilterPlugins.get(name);
                 String c;
                 String d;
-                if (pre != null && "Skip".equals(pre.code())) {
-                    c = style.skipped();
-                    d = style.dim(c);
-                } else if (all.containsKey(name) || (first != null && name.equals(first.plugin()))) {
-                    boolean recorded = first != null && name.equals(first.plugin());
-                    c = style.fail() + (recorded ? "*" : "");
-                    d = style.red(c);
-                } else if (!feasible && first != null && all.isEmpty()) {
-                    c = "?";
-                    d = c;
-                } else {
-                    c = style.ok();
-                    d = style.green(c);
+                FilterCells.Cell cell = FilterCells.plugin(r, node, filters.get(i).name());
+                switch (cell) {
+                    case SKIP -> {
+                        c = style.skipped();
+                        d = style.dim(c);
+                    }
+                    case FAIL, RECORDED -> {
+                        c = style.fail() + (cell == FilterCells.Cell.RECORDED ? "*" : "");
+                        d = style.red(c);
+                    }
+                    case UNKNOWN -> {
+                        c = "?";
+                        d = c;
+                    }
+                    default -> {
+                        c = style.ok();
+                        d = style.green(c);
+                    }
                 }
                 cells[i + 1] = c;
                 disp[i + 1] = d;

@@ -251,7 +251,8 @@ public final class WhatIfRenderer {
         return sb.toString();
     }
 
-    private static String message(CycleReport r) {
+    /** Why a pod did not schedule (or bind): the FailedScheduling message, the gate, the error. */
+    public static String message(CycleReport r) {
         if (r.error != null) {
             return r.error;
         }
@@ -267,7 +268,8 @@ public final class WhatIfRenderer {
         return r.fitError != null ? r.fitError : String.valueOf(r.scheduleError);
     }
 
-    private static String verdict(CycleReport r) {
+    /** Scheduled, BindFailed, Gated, Error, NotCreated or Unschedulable. */
+    public static String verdict(CycleReport r) {
         if (r.notCreated()) {
             return "NotCreated";
         }
@@ -291,7 +293,8 @@ public final class WhatIfRenderer {
         };
     }
 
-    static Map<String, Object> placementTree(CycleReport r) {
+    /** One pod of a sequence (simulate's placements, explain's pods before): verdict, node or nomination, why not. */
+    public static Map<String, Object> placementTree(CycleReport r) {
         Map<String, Object> m = new LinkedHashMap<>();
         m.put("pod", r.pod);
         m.put("result", verdict(r));

@@ -37,7 +37,7 @@ class CompleterTest {
                 new Case("", List.of("schedule", "explain", "capacity", "simulate", "diff", "validate", "config", "plugins", "version", "shell",
                         "completion", "help"), Completer.NO_FILE_COMP),
                 new Case("s", List.of("schedule", "simulate", "shell"), Completer.NO_FILE_COMP),
-                new Case("schedule -o ", List.of("table", "wide", "json", "yaml", "markdown", "name", "annotations"), Completer.NO_FILE_COMP),
+                new Case("schedule -o ", List.of("table", "wide", "json", "yaml", "markdown", "name", "annotations", "html"), Completer.NO_FILE_COMP),
                 new Case("schedule --output=j", List.of("--output=json"), Completer.NO_FILE_COMP),
                 new Case("schedule --cluster ", List.of(), Completer.DEFAULT),
                 new Case("schedule -f ", List.of(), Completer.DEFAULT),
@@ -177,7 +177,7 @@ class CompleterTest {
         int code = Cli.commandLine(new PrintWriter(out), new PrintWriter(err), Cli.Env.test(new ByteArrayInputStream(new byte[0])))
                 .execute("__complete", "schedule", "-h", "--debug", "--out");
         assertEquals(0, code, err.toString());
-        assertEquals("--output\tOutput format: table, wide, json, yaml, markdown, name, annotations (default: table).\n:4\n", out.toString());
+        assertEquals("--output\tOutput format: table, wide, json, yaml, markdown, name, annotations, html (default: table).\n:4\n", out.toString());
         out.getBuffer().setLength(0);
         Cli.commandLine(new PrintWriter(out), new PrintWriter(err), Cli.Env.test(new ByteArrayInputStream(new byte[0])))
                 .execute("__complete", "@nosuchfile", "");

@@ -70,10 +70,10 @@ class HelpTest {
     void workflowsOfferOnlyTheFormatsTheyPrint() {
         for (String cmd : WorkflowOutput.COMMANDS) {
             Result r = run(cmd, "--help");
-            assertTrue(r.out().contains("Output format: table, wide, json, yaml (default:"), cmd + ": " + r.out());
+            assertTrue(r.out().replaceAll("\\s+", " ").contains("Output format: table, wide, json, yaml, html (default:"), cmd + ": " + r.out());
             assertTrue(!r.out().contains("annotations"), cmd);
             Result c = run("__complete", cmd, "-o", "");
-            assertTrue(c.out().startsWith("table\nwide\njson\nyaml\n"), cmd + ": " + c.out());
+            assertTrue(c.out().startsWith("table\nwide\njson\nyaml\nhtml\n"), cmd + ": " + c.out());
             assertTrue(!c.out().contains("markdown"), cmd + ": " + c.out());
         }
         assertTrue(run("schedule", "--help").out().replaceAll("\\s+", " ").contains("markdown, name, annotations"));

@@ -94,7 +94,7 @@ class KubectlPluginTest {
         assertEquals(List.of("schedule\tRun a kube-scheduler cycle for the pod(s) in -f against the cluster in --cluster.", ":4"),
                 commands.out().lines().toList());
         Result values = bash("kubectl __complete whatif schedule --cluster samples/quickstart/cluster.yaml -o ''");
-        assertEquals(List.of("table", "wide", "json", "yaml", "markdown", "name", "annotations", ":4"), values.out().lines().toList());
+        assertEquals(List.of("table", "wide", "json", "yaml", "markdown", "name", "annotations", "html", ":4"), values.out().lines().toList());
         Result files = bash("kubectl __complete whatif schedule -f ''");
         assertEquals(List.of(":0"), files.out().lines().toList(), "file names: the shell's default completion");
     }

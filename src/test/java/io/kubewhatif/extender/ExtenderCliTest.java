@@ -150,6 +150,28 @@ class ExtenderCliTest {
     }
 
     @Test
+    void htmlCarriesTheExtenderColumnScoreAndCalls() throws Exception {
+        Path cfg = config(server.url(), "filterVerb: filter", "prioritizeVerb: prioritize", "weight: 1");
+        Result r = schedule(cfg, "-o", "html");
+        assertEquals(0, r.code(), r.err());
+        java.util.regex.Matcher m = java.util.regex.Pattern.compile("<script type=\"application/json\" id=\"report-data\">(.*?)</script>").matcher(r.out());
+        assertTrue(m.find(), r.out());
+        JsonNode c = JSON.readTree(m.group(1)).get("cycles").get(0);
+        JsonNode mx = c.get("matrix");
+        int cols = mx.get("cols").size();
+        assertEquals(server.url(), mx.get("cols").get(cols - 1).asText());
+        assertEquals(1, mx.get("extenderCols").asInt());
+        // Rows node-a, node-b, node-c: the extender's column passes, records its rejection, passes.
+        String cells = mx.get("cells").asText();
+        assertEquals("PRP", "" + cells.charAt(cols - 1) + cells.charAt(2 * cols - 1) + cells.charAt(3 * cols - 1));
+        assertEquals("ext rejects: no-gpu (Unschedulable)", mx.get("reasons").get(mx.get("recorded").get(1).asInt()).asText());
+        assertTrue(strings(c.get("score").get("cols")).contains(server.url()));
+        JsonNode filter = c.get("extenders").get(server.url()).get("filter");
+        assertEquals(List.of(3, 2, 1), List.of(filter.get("sent").asInt(), filter.get("passed").asInt(), filter.get("failed").asInt()));
+        assertFalse(java.util.regex.Pattern.compile("(src|href)\\s*=\\s*[\"']?https?:").matcher(r.out()).find(), "the extender's URL is text, not a link");
+    }
+
+    @Test
     void tableShowsTheExtenderInTheMatrixTheScoresAndItsOwnSection() throws Exception {
         Path cfg = config(server.url(), "filterVerb: filter", "prioritizeVerb: prioritize", "weight: 1");
         Result r = schedule(cfg);

@@ -29,7 +29,8 @@ import static org.junit.jupiter.api.Assertions.fail;
 /**
  * Every command in a sample's README.md ({@code ./kubectl-whatif …} lines in a fenced block) is run and compared with
  * its golden output under src/test/resources/golden/SAMPLE/N.txt; a {@code schedule} command is run a second time with
- * {@code -o json} against N.json. Exit codes are kept in golden/exit-codes.txt. Rewrite the goldens with
+ * {@code -o json} against N.json. A command that writes to a file ({@code … > samples/S/FILE}) has that file as its golden:
+ * the checked-in output stays what the command prints. Exit codes are kept in golden/exit-codes.txt. Rewrite the goldens with
  * {@code mvn test -Dtest=SamplesGoldenTest -Dgolden.update=true}, then review the diff.
  */
 class SamplesGoldenTest {
@@ -48,17 +49,20 @@ class SamplesGoldenTest {
     /** sample/N(.json) → exit code, collected while updating. */
     static final Map<String, Integer> observedExitCodes = new TreeMap<>();
 
-    /** A README command: its arguments and, for {@code … < FILE}, the file it reads as stdin (else null). */
-    record Command(List<String> args, Path stdin) {
+    /**
+     * A README command: its arguments, for {@code … < FILE} the file it reads as stdin, for {@code … > FILE} the file
+     * it writes (else null).
+     */
+    record Command(List<String> args, Path stdin, Path stdout) {
     }
 
-    record Run(String sample, int index, List<String> args, Path stdin, boolean json) {
+    record Run(String sample, int index, List<String> args, Path stdin, Path stdout, boolean json) {
         String id() {
             return sample + "/" + index + (json ? ".json" : "");
         }
 
         Path golden() {
-            return GOLDEN.resolve(sample).resolve(index + (json ? ".json" : ".txt"));
+            return stdout != null ? stdout : GOLDEN.resolve(sample).resolve(index + (json ? ".json" : ".txt"));
         }
 
         @Override
@@ -73,9 +77,10 @@ class SamplesGoldenTest {
             List<Command> commands = commands(SAMPLES.resolve(sample).resolve("README.md"));
             for (int i = 0; i < commands.size(); i++) {
                 List<String> args = commands.get(i).args();
-                out.add(new Run(sample, i + 1, args, commands.get(i).stdin(), false));
-                if (JSON_TOO.contains(args.get(0))) {
-                    out.add(new Run(sample, i + 1, asJson(args), commands.get(i).stdin(), true));
+                Command c = commands.get(i);
+                out.add(new Run(sample, i + 1, args, c.stdin(), c.stdout(), false));
+                if (JSON_TOO.contains(args.get(0)) && c.stdout() == null) {
+                    out.add(new Run(sample, i + 1, asJson(args), c.stdin(), null, true));
                 }
             }
         }
@@ -92,7 +97,7 @@ class SamplesGoldenTest {
 
     /**
      * The {@code ./kubectl-whatif} command lines of a README's fenced code blocks: blank-separated words, {@code ''} an
-     * empty one, and a trailing {@code < FILE} for stdin.
+     * empty one, and a trailing {@code < FILE} for stdin or {@code > FILE} for stdout.
      */
     static List<Command> commands(Path readme) throws IOException {
         List<Command> out = new ArrayList<>();
@@ -106,6 +111,12 @@ class SamplesGoldenTest {
             if (fenced && l.startsWith("./kubectl-whatif ")) {
                 String command = l.substring("./kubectl-whatif ".length()).trim();
                 Path stdin = null;
+                Path stdout = null;
+                int into = command.indexOf(" > ");
+                if (into >= 0) {
+                    stdout = Path.of(command.substring(into + 3).trim());
+                    command = command.substring(0, into);
+                }
                 int redirect = command.indexOf(" < ");
                 if (redirect >= 0) {
                     stdin = Path.of(command.substring(redirect + 3).trim());
@@ -115,7 +126,7 @@ class SamplesGoldenTest {
                 for (String w : command.trim().split("\\s+")) {
                     args.add(w.equals("''") ? "" : w);
                 }
-                out.add(new Command(args, stdin));
+                out.add(new Command(args, stdin, stdout));
             }
         }
         return out;
@@ -197,7 +208,7 @@ class SamplesGoldenTest {
         Map<String, Integer> codes = readExitCodes();
         assertTrue(codes.containsKey(run.id()), EXIT_CODES + " has no entry for " + run.id());
         assertEquals(codes.get(run.id()), code, "exit code of " + run);
-        if (!run.json()) {
+        if (!run.json() && run.stdout() == null) {
             // Piped output (the goldens) is plain ASCII and never wrapped: WorkflowsCliTest and OutputsCliTest check the
             // width on a terminal.
             assertTrue(actual.chars().allMatch(ch -> ch < 128), "ASCII off a terminal: " + run);

@@ -205,7 +205,7 @@ class ReplTest {
                 new Case("uncordon node-", List.of("node-a", "node-b", "node-c", "node-d")),
                 new Case("label pod shop/api-0 -n ", List.of("shop")),
                 new Case("enable ImageLoc", List.of("ImageLocality")),
-                new Case("schedule -o ", List.of("table", "wide", "json", "yaml", "markdown", "name", "annotations")));
+                new Case("schedule -o ", List.of("table", "wide", "json", "yaml", "markdown", "name", "annotations", "html")));
     }
 
     @ParameterizedTest(name = "{0}")

@@ -74,6 +74,8 @@ public final class CycleReport {
     public Pod input;
     /** Each scheduler extender's calls and answers, keyed by urlPrefix, in call order. */
     public Map<String, ExtenderReport> extenders = new LinkedHashMap<>();
+    /** Node name → its zone (region/zone labels; "" for none), for reports that group nodes; shared by a run's cycles. */
+    public Map<String, String> nodeZones = Map.of();
     /** Plugin-specific details for wide output (e.g. spread counts, matched pods), keyed by plugin then node. */
     public Map<String, Map<String, Object>> details = new TreeMap<>();
 

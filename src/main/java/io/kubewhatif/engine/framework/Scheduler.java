@@ -140,6 +140,7 @@ public final class Scheduler {
         CycleReport report = new CycleReport();
         report.pod = pod.key();
         report.input = pod.pod();
+        report.nodeZones = snapshot.zones();
         String schedulerName = pod.pod().getSpec().getSchedulerName();
         if (schedulerName == null || schedulerName.isEmpty()) {
             schedulerName = "default-scheduler";

@@ -30,6 +30,8 @@ public final class ClusterSnapshot {
     private final boolean[] hasRequiredAntiAffinity;
     private List<NodeInfo> withAffinity;
     private List<NodeInfo> withRequiredAntiAffinity;
+    /** Node name → zone name, built on first use (node labels do not change within a snapshot). */
+    private volatile Map<String, String> zones;
 
     public ClusterSnapshot(List<NodeInfo> orderedNodes, Map<Class<?>, LinkedHashMap<String, HasMetadata>> objects, List<PodInfo> nominated) {
         this.nodes = new ArrayList<>(orderedNodes);
@@ -51,6 +53,20 @@ public final class ClusterSnapshot {
     /** Nodes in the scheduler's order (zone round-robin over nodes sorted by name); always the same list object. */
     public List<NodeInfo> nodes() {
         return nodesView;
+    }
+
+    /** Every node's zone ({@link SnapshotBuilder#zoneName}), by node name, for reports; one shared, unmodifiable map. */
+    public Map<String, String> zones() {
+        Map<String, String> z = zones;
+        if (z == null) {
+            Map<String, String> m = new HashMap<>(nodes.size() * 2);
+            for (NodeInfo n : nodes) {
+                m.put(n.name(), n.labels() == null ? "" : SnapshotBuilder.zoneName(n.labels()));
+            }
+            z = Collections.unmodifiableMap(m);
+            zones = z;
+        }
+        return z;
     }
 
     public int numNodes() {

@@ -136,12 +136,27 @@ public final class SnapshotBuilder {
         if (l == null) {
             return "";
         }
-        String region = l.getOrDefault("topology.kubernetes.io/region", l.getOrDefault("failure-domain.beta.kubernetes.io/region", ""));
-        String zone = l.getOrDefault("topology.kubernetes.io/zone", l.getOrDefault("failure-domain.beta.kubernetes.io/zone", ""));
+        String region = region(l);
+        String zone = zone(l);
         if (region.isEmpty() && zone.isEmpty()) {
             return "";
         }
         return region + ":\u0000:" + zone;
+    }
+
+    /** The zone of {@link #zoneKey} for people: {@code region/zone}, or the one that is set, or "" for none. */
+    public static String zoneName(Map<String, String> labels) {
+        String region = region(labels);
+        String zone = zone(labels);
+        return region.isEmpty() || zone.isEmpty() ? region + zone : region + "/" + zone;
+    }
+
+    private static String region(Map<String, String> l) {
+        return l.getOrDefault("topology.kubernetes.io/region", l.getOrDefault("failure-domain.beta.kubernetes.io/region", ""));
+    }
+
+    private static String zone(Map<String, String> l) {
+        return l.getOrDefault("topology.kubernetes.io/zone", l.getOrDefault("failure-domain.beta.kubernetes.io/zone", ""));
     }
 
     /** Nodes sorted by name, grouped by zone in order of first appearance, then taken one per zone in turn. */

@@ -1,0 +1,201 @@
+package io.kubewhatif.render.html;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.kubewhatif.engine.config.PluginRef;
+import io.kubewhatif.engine.diagnostics.CycleReport;
+import io.kubewhatif.engine.diagnostics.RunReport;
+import io.kubewhatif.engine.diagnostics.StatusView;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
+
+import java.nio.file.Path;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/** {@code -o html} without a browser: self-contained, bounded in size, and safe with hostile names. */
+class HtmlRendererTest {
+    static final ObjectMapper JSON = new ObjectMapper();
+    static final String HOSTILE = "</script><img src=x onerror=alert(1)>&amp;\u2028\u2029<!--";
+    private static final Pattern DATA = Pattern.compile("<script type=\"application/json\" id=\"report-data\">(.*?)</script>", Pattern.DOTALL);
+
+    @TempDir
+    Path dir;
+
+    static JsonNode data(String html) throws Exception {
+        Matcher m = DATA.matcher(html);
+        assertTrue(m.find(), "no embedded data");
+        return JSON.readTree(m.group(1));
+    }
+
+    /** Nothing is loaded from anywhere: no src/href/url() pointing out, no element that loads, a CSP that forbids it. */
+    static void assertSelfContained(String html) {
+        assertFalse(Pattern.compile("(?i)\\b(src|href|action|formaction|poster)\\s*=\\s*[\"']?\\s*(https?:)?//").matcher(html).find(), "a network reference");
+        assertFalse(Pattern.compile("(?i)<(link|iframe|img|object|embed|base|audio|video)\\b").matcher(html).find(), "an element that loads something");
+        assertFalse(Pattern.compile("(?i)url\\(|@import").matcher(html).find(), "a stylesheet that loads something");
+        assertFalse(Pattern.compile("(?i)<script[^>]*\\bsrc=").matcher(html).find(), "an external script");
+        assertTrue(html.contains("default-src 'none'"), "the Content-Security-Policy");
+    }
+
+    @ParameterizedTest
+    @MethodSource("io.kubewhatif.render.html.HtmlReports#commands")
+    void everyCommandWritesASelfContainedPage(String command) throws Exception {
+        HtmlReports.Run r = HtmlReports.html(command);
+        assertTrue(r.code() == 0 || r.code() == 5 || r.code() == 7, r.err());
+        assertTrue(r.out().startsWith("<!DOCTYPE html>\n"), r.out());
+        assertTrue(r.out().endsWith("</html>\n"));
+        assertSelfContained(r.out());
+        // explain without a pod name: every pending pod, grouped by cause
+        String kind = command.startsWith("explain --") ? "pending" : command.split(" ")[0];
+        assertEquals(kind, data(r.out()).get("kind").asText());
+        assertTrue(data(r.out()).has("kubernetesVersion"), "every page names its version");
+    }
+
+    @Test
+    void theQuickstartPageCarriesTheCycle() throws Exception {
+        HtmlReports.Run r = HtmlReports.run("schedule", "--cluster", "samples/quickstart/cluster.yaml", "-f", "samples/quickstart/pod.yaml", "-o", "html",
+                "--kube-version", "1.34");
+        assertEquals("v1.34.1", data(r.out()).get("kubernetesVersion").asText());
+        assertTrue(r.out().contains("kube-scheduler v1.34.1 semantics</p>"), "the heading names the version");
+        JsonNode c = data(r.out()).get("cycles").get(0);
+        assertEquals("Scheduled", c.get("verdict").asText());
+        assertEquals("node-c", c.get("selected").asText());
+        JsonNode mx = c.get("matrix");
+        int cols = mx.get("cols").size();
+        assertEquals(13, cols);
+        assertEquals(4 * cols, mx.get("cells").asText().length());
+        // node-a: NodeResourcesFit is the recorded rejection; node-b: TaintToleration.
+        assertEquals('R', mx.get("cells").asText().charAt(5));
+        assertEquals('R', mx.get("cells").asText().charAt(cols + 2));
+        assertEquals("NodeResourcesFit: Insufficient cpu (Unschedulable)", mx.get("reasons").get(mx.get("recorded").get(0).asInt()).asText());
+        JsonNode nodes = data(r.out()).get("nodes");
+        JsonNode zones = data(r.out()).get("zones");
+        assertEquals("zone-2", zones.get(data(r.out()).get("nodeZone").get(2).asInt()).asText(), nodes.toString());
+        assertEquals(661, c.get("score").get("rows").get(0).get(1).asInt());
+    }
+
+    @Test
+    void theExplainPageCarriesTheSuggestionsAndTheirChanges() throws Exception {
+        HtmlReports.Run r = HtmlReports.run("explain", "web-big", "-n", "shop", "--cluster", "samples/explain/cluster.yaml", "-o", "html");
+        JsonNode d = data(r.out());
+        // Smallest change first: kube-scheduler's own preemption needs no change at all.
+        assertEquals("preemption", d.get("suggestions").get(0).get("kind").asText());
+        assertEquals("asIs", d.get("suggestions").get(0).get("rank").asText());
+        JsonNode first = null;
+        for (JsonNode s : d.get("suggestions")) {
+            if (first == null && s.get("kind").asText().equals("requests")) {
+                first = s;
+            }
+        }
+        assertEquals("reduce", first.get("rank").asText());
+        assertEquals(List.of("Pod shop/web-big", "spec.containers[web].resources.requests.cpu", "4", "1"),
+                JSON.convertValue(first.get("changes").get(0), List.class));
+    }
+
+    @Test
+    void userTextIsEscapedInTheTitleAndInTheEmbeddedData() throws Exception {
+        CycleReport c = new CycleReport();
+        c.pod = "ns/" + HOSTILE;
+        c.profile = HOSTILE;
+        c.plugins = Map.of("filter", List.of(new PluginRef("NodeName", 0)));
+        c.numAllNodes = 1;
+        c.evaluatedNodes = 1;
+        c.filter.put(HOSTILE, new StatusView("Unschedulable", "NodeName", List.of(HOSTILE)));
+        c.filterAll.put(HOSTILE, new LinkedHashMap<>(Map.of("NodeName", new StatusView("Unschedulable", "", List.of(HOSTILE)))));
+        c.fitError = "0/1 nodes are available: " + HOSTILE;
+        c.nodeZones = Map.of(HOSTILE, HOSTILE);
+        RunReport run = new RunReport();
+        run.steps.add(c);
+        run.notes.add(HOSTILE);
+        String html = HtmlRenderer.schedule(run);
+
+        assertEquals(2, html.split("</script>", -1).length - 1, "only the page's own two scripts end");
+        assertFalse(html.contains("<img"), html);
+        assertFalse(html.contains("<!--"), html);
+        assertFalse(html.contains("\u2028") || html.contains("\u2029"), "raw line separators");
+        assertTrue(html.contains("<title>kube-whatif schedule: ns/&lt;/script&gt;&lt;img src=x onerror=alert(1)&gt;&amp;amp;"), html);
+        assertSelfContained(html);
+        // The data says exactly what the report said.
+        JsonNode d = data(html);
+        assertEquals("ns/" + HOSTILE, d.get("cycles").get(0).get("pod").asText());
+        assertEquals(HOSTILE, d.get("nodes").get(0).asText());
+        assertEquals(HOSTILE, d.get("zones").get(0).asText());
+        assertEquals(HOSTILE, d.get("notes").get(0).asText());
+        // The script writes report text as text only.
+        String script = html.substring(html.lastIndexOf("<script>"));
+        assertFalse(script.contains("innerHTML") || script.contains("outerHTML") || script.contains("insertAdjacentHTML")
+                || script.contains("document.write") || script.contains("eval("), "markup from strings");
+    }
+
+    @Test
+    void aFiveThousandNodeCycleStaysUnderTwoMegabytes() throws Exception {
+        HtmlReports.Run r = HtmlReports.generated(dir, 5000);
+        assertEquals(0, r.code(), r.err());
+        JsonNode c = data(r.out()).get("cycles").get(0);
+        assertEquals(5000, c.get("evaluatedNodes").asInt());
+        assertTrue(c.get("score").get("rows").size() > 1000, "scored nodes: " + c.get("score").get("rows").size());
+        int bytes = r.out().getBytes(java.nio.charset.StandardCharsets.UTF_8).length;
+        assertTrue(bytes <= 2 * 1024 * 1024, "page of " + bytes + " bytes");
+    }
+
+    /** WCAG AA in both themes: 4.5:1 for every text colour on its background, 3:1 for score bars on the page. */
+    @Test
+    void bothThemesMeetWcagAaContrast() throws Exception {
+        String css;
+        try (var in = HtmlPage.class.getResourceAsStream("report.css")) {
+            css = new String(in.readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
+        }
+        Matcher root = Pattern.compile(":root \\{([^}]*)}").matcher(css);
+        String[][] text = {{"fg", "bg"}, {"muted", "bg"}, {"muted", "panel"}, {"link", "bg"}, {"ok-fg", "ok-bg"}, {"fail-fg", "fail-bg"},
+                {"rec-fg", "rec-bg"}, {"skip-fg", "skip-bg"}, {"unk-fg", "unk-bg"}, {"err-fg", "err-bg"}, {"fg", "sel-bg"}, {"muted", "sel-bg"}};
+        int themes = 0;
+        while (root.find() && themes < 2) {
+            Map<String, String> v = new LinkedHashMap<>();
+            Matcher m = Pattern.compile("--([\\w-]+): (#[0-9a-f]{6})").matcher(root.group(1));
+            while (m.find()) {
+                v.put(m.group(1), m.group(2));
+            }
+            for (String[] p : text) {
+                double c = contrast(v.get(p[0]), v.get(p[1]));
+                assertTrue(c >= 4.5, "theme " + themes + ": " + p[0] + " on " + p[1] + " is " + c + ":1");
+            }
+            for (int i = 0; i < 12; i++) {
+                double c = contrast(v.get("s" + i), v.get("bg"));
+                assertTrue(c >= 3, "theme " + themes + ": bar colour s" + i + " is " + c + ":1");
+            }
+            themes++;
+        }
+        assertEquals(2, themes, "a light and a dark palette");
+    }
+
+    static double contrast(String a, String b) {
+        double la = luminance(a);
+        double lb = luminance(b);
+        return (Math.max(la, lb) + 0.05) / (Math.min(la, lb) + 0.05);
+    }
+
+    static double luminance(String hex) {
+        double[] c = new double[3];
+        for (int i = 0; i < 3; i++) {
+            double x = Integer.parseInt(hex.substring(1 + 2 * i, 3 + 2 * i), 16) / 255.0;
+            c[i] = x <= 0.03928 ? x / 12.92 : Math.pow((x + 0.055) / 1.055, 2.4);
+        }
+        return 0.2126 * c[0] + 0.7152 * c[1] + 0.0722 * c[2];
+    }
+
+    @Test
+    void formatsOnlyScheduleHasStayUsageErrors() {
+        HtmlReports.Run r = HtmlReports.run("capacity", "-f", "samples/capacity/pod.yaml", "--cluster", "samples/quickstart/cluster.yaml", "-o", "markdown");
+        assertEquals(2, r.code());
+        assertTrue(r.err().contains("prints table, wide, json, yaml or html"), r.err());
+    }
+}
