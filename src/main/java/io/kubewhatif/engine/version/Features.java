@@ -2,9 +2,11 @@ package io.kubewhatif.engine.version;
 
 import io.kubewhatif.engine.util.GoUrl;
 
+import java.util.ArrayList;
 import java.util.Collections;
 import java.util.EnumMap;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 
 /**
@@ -44,11 +46,30 @@ public record Features(KubeVersion version, Release release, Map<FeatureGate, Bo
                 gates.put(g, g.defaultIn(r));
             }
         }
+        List<String> errors = new ArrayList<>();
         for (Map.Entry<FeatureGate, Boolean> e : overrides.entrySet()) {
-            if (!e.getKey().existsIn(r)) {
-                throw new IllegalArgumentException("unrecognized feature gate: " + e.getKey().gateName());
+            FeatureGate g = e.getKey();
+            if (!g.existsIn(r)) {
+                throw new IllegalArgumentException("unrecognized feature gate: " + g.gateName());
             }
-            gates.put(e.getKey(), e.getValue());
+            if (g.lockedIn(r) && e.getValue() != g.defaultIn(r)) {
+                errors.add("cannot set feature gate " + g.gateName() + " to " + e.getValue() + ", feature is locked to " + g.defaultIn(r));
+                continue;
+            }
+            gates.put(g, e.getValue());
+        }
+        // component-base checks dependencies only once every gate could be set
+        if (errors.isEmpty()) {
+            for (FeatureGate g : FeatureGate.values()) {
+                List<String> off = g.dependenciesIn(r).stream().filter(d -> !Boolean.TRUE.equals(gates.get(d))).map(FeatureGate::gateName).toList();
+                if (Boolean.TRUE.equals(gates.get(g)) && !off.isEmpty()) {
+                    errors.add(g.gateName() + " is enabled, but depends on features that are disabled: [" + String.join(" ", off) + "]");
+                }
+            }
+        }
+        if (!errors.isEmpty()) {
+            // utilerrors.NewAggregate's text: one error alone, several in brackets
+            throw new IllegalArgumentException(errors.size() == 1 ? errors.get(0) : "[" + String.join(", ", errors) + "]");
         }
         return new Features(effective, r, gates);
     }

@@ -99,4 +99,27 @@ class VersionModelTest {
         Features f = Features.of(KubeVersion.parse(version), Map.of());
         assertEquals(error, io.kubewhatif.extender.HttpExtender.callError(urlPrefix, "filter", f.goUrlRules()));
     }
+
+    /** component-base's Set: locked gates and gate dependencies, per release (pkg/features/kube_features.go). */
+    @ParameterizedTest(name = "{0} {1}")
+    @CsvSource(delimiter = '|', value = {
+            "1.34 | DRAAdminAccess=false | ",
+            "1.35 | DRAAdminAccess=false | ",
+            "1.36 | DRAAdminAccess=false | cannot set feature gate DRAAdminAccess to false, feature is locked to true",
+            "1.36 | DRAAdminAccess=true | ",
+            "1.34 | DRADeviceBindingConditions=true,DRAResourceClaimDeviceStatus=false | ",
+            "1.35 | DRADeviceBindingConditions=true,DRAResourceClaimDeviceStatus=false | DRADeviceBindingConditions is enabled, but depends on features that are disabled: [DRAResourceClaimDeviceStatus]",
+            "1.35 | DRADeviceBindingConditions=true | ",
+            "1.36 | DRAResourceClaimDeviceStatus=false | DRADeviceBindingConditions is enabled, but depends on features that are disabled: [DRAResourceClaimDeviceStatus]",
+            "1.36 | DRAResourceClaimDeviceStatus=false,DRADeviceBindingConditions=false | ",
+            "1.36 | DRAAdminAccess=false,DRAResourceClaimDeviceStatus=false | cannot set feature gate DRAAdminAccess to false, feature is locked to true"})
+    void lockedGatesAndDependenciesAreKubeSchedulers(String version, String gates, String error) {
+        if (error == null) {
+            Features.of(KubeVersion.parse(version), Features.parseGates(gates));
+        } else {
+            IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+                    () -> Features.of(KubeVersion.parse(version), Features.parseGates(gates)));
+            assertEquals(error, e.getMessage());
+        }
+    }
 }
