@@ -202,9 +202,6 @@ public final class GoUrl {
         if (rules.bracketOnlyAtStart() && host.lastIndexOf('[') > 0) {
             throw new Invalid("invalid IP-literal");
         }
-        if (host.startsWith("[") && rules.bracketsHoldOnlyIpv6()) {
-            return parseIpLiteral(host);
-        }
         if (host.startsWith("[")) {
             // an IP-literal (RFC 3986, RFC 6874): "[fe80::1]", "[fe80::1%25en0]:80"
             int close = host.lastIndexOf(']');
@@ -213,45 +210,38 @@ public final class GoUrl {
             }
             String colonPort = host.substring(close + 1);
             if (!validOptionalPort(colonPort)) {
-                throw new Invalid("invalid port " + GoQuote.quote(text(colonPort)) + " after host");
+                throw invalidPort(colonPort);
             }
+            String hostname = host.substring(1, close);
             // %25 starts a zone identifier, which may %-encode more than a host may
-            int zone = host.substring(0, close).indexOf("%25");
-            if (zone >= 0) {
-                return unescape(host.substring(0, zone), Mode.HOST) + unescape(host.substring(zone, close), Mode.ZONE)
-                        + unescape(host.substring(close), Mode.HOST);
+            int zone = hostname.indexOf("%25");
+            String unescaped = zone < 0 ? unescape(hostname, Mode.HOST)
+                    : unescape(hostname.substring(0, zone), Mode.HOST) + unescape(hostname.substring(zone), Mode.ZONE);
+            if (rules.bracketsHoldOnlyIpv6()) {
+                requireIpv6(unescaped);
             }
-        } else {
-            int colon = host.lastIndexOf(':');
-            if (rules.strictColons() && (scheme.equals("http") || scheme.equals("https"))) {
-                // other schemes keep the last colon: database URLs list host:port pairs in the host
-                colon = host.indexOf(':');
-            }
-            if (colon >= 0 && !validOptionalPort(host.substring(colon))) {
-                throw new Invalid("invalid port " + GoQuote.quote(text(host.substring(colon))) + " after host");
-            }
+            return "[" + unescaped + "]" + colonPort;
+        }
+        int colon = host.lastIndexOf(':');
+        if (rules.strictColons() && (scheme.equals("http") || scheme.equals("https"))) {
+            // other schemes keep the last colon: database URLs list host:port pairs in the host
+            colon = host.indexOf(':');
+        }
+        if (colon >= 0 && !validOptionalPort(host.substring(colon))) {
+            throw invalidPort(host.substring(colon));
         }
         return unescape(host, Mode.HOST);
     }
 
-    /** A bracketed host from go1.24.8 and go1.25.2 on: an IPv6 address, with an optional zone and port. */
-    private static String parseIpLiteral(String host) throws Invalid {
-        int close = host.lastIndexOf(']');
-        if (close < 0) {
-            throw new Invalid("missing ']' in host");
-        }
-        String colonPort = host.substring(close + 1);
-        if (!validOptionalPort(colonPort)) {
-            throw new Invalid("invalid port " + GoQuote.quote(text(colonPort)) + " after host");
-        }
-        String hostname = host.substring(1, close);
-        // %25 starts a zone identifier, which may %-encode more than a host may
-        int zone = hostname.indexOf("%25");
-        String unescaped = zone < 0 ? unescape(hostname, Mode.HOST)
-                : unescape(hostname.substring(0, zone), Mode.HOST) + unescape(hostname.substring(zone), Mode.ZONE);
+    private static Invalid invalidPort(String colonPort) {
+        return new Invalid("invalid port " + GoQuote.quote(text(colonPort)) + " after host");
+    }
+
+    /** From go1.24.8 and go1.25.2 only an IPv6 address may be in brackets. */
+    private static void requireIpv6(String hostname) throws Invalid {
         GoNetip.Kind kind;
         try {
-            kind = GoNetip.parseAddr(unescaped);
+            kind = GoNetip.parseAddr(hostname);
         } catch (GoNetip.ParseAddrException e) {
             throw new Invalid("invalid host: " + e.getMessage());
         }
@@ -259,7 +249,6 @@ public final class GoUrl {
             // an IPv4-mapped IPv6 address (::ffff:1.2.3.4) parses as IPv6 and stays allowed
             throw new Invalid("invalid IP-literal");
         }
-        return "[" + unescaped + "]" + colonPort;
     }
 
     private static boolean validOptionalPort(String port) {
