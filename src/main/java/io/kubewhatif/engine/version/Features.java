@@ -199,14 +199,13 @@ public record Features(KubeVersion version, Release release, Map<FeatureGate, Bo
 
     /**
      * How the Go release the version is built with parses an extender's URL (net/url's host checks changed in Go
-     * security releases and in go1.26). v1.34.1 is built with go1.24.6; later v1.34 patches with go1.24.8 or newer
-     * (release-1.34 moved to go1.25.8 in April 2026, from a patch not pinned here, so 1.34 keeps go1.24's later rules);
-     * v1.35.0 to v1.35.3 with go1.25.5 to go1.25.7, v1.35.4 with go1.25.8 or newer; v1.36 with go1.26 (go.mod
-     * {@code godebug default=go1.26}: urlstrictcolons=1).
+     * security releases and in go1.26). v1.34.1 is built with go1.24.6, v1.34.2 to v1.34.6 with go1.24.9 to go1.24.13,
+     * v1.34.7 on with go1.25.9 or newer; v1.35.0 to v1.35.3 with go1.25.5 to go1.25.7, v1.35.4 on with go1.25.8 or
+     * newer; v1.36 with go1.26 (go.mod {@code godebug default=go1.26}: urlstrictcolons=1).
      */
     public GoUrl.Rules goUrlRules() {
         return switch (release) {
-            case V1_34 -> version.patch() <= 1 ? GoUrl.Rules.GO_1_24 : GoUrl.Rules.GO_1_25_2;
+            case V1_34 -> version.patch() <= 1 ? GoUrl.Rules.GO_1_24 : version.patch() < 7 ? GoUrl.Rules.GO_1_25_2 : GoUrl.Rules.GO_1_25_8;
             case V1_35 -> version.patch() < 4 ? GoUrl.Rules.GO_1_25_2 : GoUrl.Rules.GO_1_25_8;
             case V1_36 -> GoUrl.Rules.GO_1_26_1;
         };

@@ -79,7 +79,7 @@ class VersionModelTest {
     /** The Go release each version is built with decides how an extender's URL host is checked. */
     @ParameterizedTest(name = "{0}")
     @CsvSource({
-            "1.34, GO_1_24", "v1.34.1, GO_1_24", "v1.34.2, GO_1_25_2",
+            "1.34, GO_1_24", "v1.34.1, GO_1_24", "v1.34.2, GO_1_25_2", "v1.34.6, GO_1_25_2", "v1.34.7, GO_1_25_8",
             "v1.35.0, GO_1_25_2", "v1.35.3, GO_1_25_2", "1.35, GO_1_25_8", "v1.35.9, GO_1_25_8",
             "v1.36.0, GO_1_26_1", "1.36, GO_1_26_1"})
     void extenderUrlsFollowTheGoReleaseOfTheVersion(String version, String rules) throws Exception {
