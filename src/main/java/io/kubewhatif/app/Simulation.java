@@ -118,7 +118,7 @@ public final class Simulation {
             ExtenderConfig e = config.extenders().get(i);
             String verb = Stream.of(e.filterVerb(), e.prioritizeVerb(), e.preemptVerb(), e.bindVerb())
                     .filter(v -> v != null && !v.isEmpty()).findFirst().orElse(null);
-            String error = verb == null ? null : HttpExtender.callError(e.urlPrefix(), verb);
+            String error = verb == null ? null : HttpExtender.callError(e.urlPrefix(), verb, config.features().goUrlRules());
             if (error != null) {
                 out.add((configPath == null ? "" : configPath + ": ") + "extenders[" + i + "].urlPrefix: "
                         + GoQuote.quote(e.urlPrefix()) + ": kube-scheduler accepts it, but every call to this extender fails: "

@@ -43,9 +43,12 @@ public final class HttpExtender implements ExtenderTransport {
     private final Duration timeout;
     private final HttpClient client;
     private final String deferredTlsError;
+    private final GoUrl.Rules urlRules;
 
-    public HttpExtender(ExtenderConfig config) throws TlsSetupException {
+    /** An extender as a kube-scheduler built with a Go whose net/url follows {@code urlRules} calls it. */
+    public HttpExtender(ExtenderConfig config, GoUrl.Rules urlRules) throws TlsSetupException {
         this.urlPrefix = trimRightSlashes(config.urlPrefix());
+        this.urlRules = urlRules;
         this.timeout = config.httpTimeout();
         HttpClient.Builder b = HttpClient.newBuilder()
                 .version(HttpClient.Version.HTTP_1_1)
@@ -53,7 +56,7 @@ public final class HttpExtender implements ExtenderTransport {
                 .connectTimeout(timeout);
         String host = "";
         try {
-            host = GoUrl.parse(urlPrefix).hostname();
+            host = GoUrl.parse(urlPrefix, urlRules).hostname();
         } catch (GoUrl.ParseException e) {
             // reported on each request, as http.NewRequest does
         }
@@ -71,7 +74,7 @@ public final class HttpExtender implements ExtenderTransport {
     public static List<Extender> build(Configuration config) throws TlsSetupException {
         List<Extender> out = new ArrayList<>();
         for (ExtenderConfig e : config.extendersInCallOrder()) {
-            out.add(new JsonExtender(e, new HttpExtender(e)));
+            out.add(new JsonExtender(e, new HttpExtender(e, config.features().goUrlRules())));
         }
         return out;
     }
@@ -89,12 +92,12 @@ public final class HttpExtender implements ExtenderTransport {
      *
      * @throws ExtenderException with Go's text when the call fails without reaching the network
      */
-    static GoUrl requestUrl(String urlPrefix, String verb) throws ExtenderException {
+    static GoUrl requestUrl(String urlPrefix, String verb, GoUrl.Rules urlRules) throws ExtenderException {
         // joined as strings, then parsed: the error quotes the joined URL
         String url = trimRightSlashes(urlPrefix) + "/" + verb;
         GoUrl u;
         try {
-            u = GoUrl.parse(url).withoutEmptyPort();
+            u = GoUrl.parse(url, urlRules).withoutEmptyPort();
         } catch (GoUrl.ParseException e) {
             throw new ExtenderException(e.getMessage());
         }
@@ -114,9 +117,9 @@ public final class HttpExtender implements ExtenderTransport {
     }
 
     /** Why every call with this verb fails before reaching the extender, or null when it can be sent. */
-    public static String callError(String urlPrefix, String verb) {
+    public static String callError(String urlPrefix, String verb, GoUrl.Rules urlRules) {
         try {
-            requestUrl(urlPrefix, verb);
+            requestUrl(urlPrefix, verb, urlRules);
             return null;
         } catch (ExtenderException e) {
             return e.getMessage();
@@ -126,7 +129,7 @@ public final class HttpExtender implements ExtenderTransport {
     @Override
     public byte[] post(String verb, byte[] json) throws ExtenderException {
         String url = urlPrefix + "/" + verb;
-        GoUrl goUrl = requestUrl(urlPrefix, verb);
+        GoUrl goUrl = requestUrl(urlPrefix, verb, urlRules);
         String post = postError(goUrl);
         if (goUrl.scheme().equals("https") && deferredTlsError != null) {
             throw new ExtenderException(post + deferredTlsError);

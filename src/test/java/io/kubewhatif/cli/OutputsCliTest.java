@@ -185,10 +185,10 @@ class OutputsCliTest {
         assertEquals("v1.36.2", JSON.readTree(seq.out()).get("kubernetesVersion").asText());
         Result md = run("schedule", "--cluster", CLUSTER, "-f", POD, "-o", "markdown", "--kube-version", "1.34");
         assertTrue(md.out().contains("; kube-scheduler v1.34.1."), md.out());
-        Result cap = run("capacity", "--cluster", CLUSTER, "-f", "samples/capacity/pod.yaml", "-o", "json", "--feature-gates", "DRAAdminAccess=false");
+        Result cap = run("capacity", "--cluster", CLUSTER, "-f", "samples/capacity/pod.yaml", "-o", "json", "--feature-gates", "DRAConsumableCapacity=false");
         JsonNode c = JSON.readTree(cap.out());
         assertEquals("v1.36.2", c.get("kubernetesVersion").asText());
-        assertEquals(false, c.get("featureGates").get("DRAAdminAccess").asBoolean(true));
+        assertEquals(false, c.get("featureGates").get("DRAConsumableCapacity").asBoolean(true));
         Result env = runEnv(Map.of("KUBE_WHATIF_KUBE_VERSION", "1.35"), "simulate", "--cluster", CLUSTER, "-f", POD);
         assertTrue(env.out().endsWith("(kube-scheduler v1.35.4 semantics)\n"), env.out());
     }

@@ -1,5 +1,6 @@
 package io.kubewhatif.conformance;
 
+import io.kubewhatif.engine.version.Release;
 import io.kubewhatif.testing.CiRequirements;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -21,7 +22,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 /**
  * Scenarios the conformance suite does not contain, made by ../shared/tools/gen_scenarios.py with other seeds, sizes
  * past the 100-node early stop, overcommitted nodes and JSON input. There is no oracle for them; the properties
- * checked are the ones every kube-scheduler answer has: no crash, internal consistency, determinism.
+ * checked are the ones every kube-scheduler answer has: no crash, internal consistency, determinism, under every
+ * supported release.
  */
 class GeneratedScenariosTest {
     static final Path GENERATOR = Path.of("../shared/tools/gen_scenarios.py");
@@ -68,12 +70,19 @@ class GeneratedScenariosTest {
                 s.filter(Files::isDirectory).sorted().forEach(dirs::add);
             }
         }
-        return dirs.stream().map(d -> DynamicTest.dynamicTest(d.getParent().getFileName() + "/" + d.getFileName(), () -> check(d)));
+        // every scenario under every release: the whole set takes about half a minute per release on 2 cores
+        List<DynamicTest> tests = new ArrayList<>();
+        for (Release r : Release.supported()) {
+            for (Path d : dirs) {
+                tests.add(DynamicTest.dynamicTest(r.label() + " " + d.getParent().getFileName() + "/" + d.getFileName(), () -> check(d, r.label())));
+            }
+        }
+        return tests.stream();
     }
 
-    private static void check(Path dir) throws Exception {
-        JsonNode first = ConformanceTest.run(dir, "1.34");
-        JsonNode second = ConformanceTest.run(dir, "1.34");
+    private static void check(Path dir, String version) throws Exception {
+        JsonNode first = ConformanceTest.run(dir, version);
+        JsonNode second = ConformanceTest.run(dir, version);
         assertEquals(first, second, "the answer must be deterministic");
         if (first.has("configError")) {
             return;

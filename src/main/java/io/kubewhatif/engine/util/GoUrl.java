@@ -3,8 +3,8 @@ package io.kubewhatif.engine.util;
 import java.nio.charset.StandardCharsets;
 
 /**
- * A URL as Go's net/url parses it (url.Parse of the Go release kube-scheduler v1.34 is built with, go1.24), so that
- * an extender's URL fails, and is quoted, in kube-scheduler's words: {@code parse "::x/filter": missing protocol
+ * A URL as Go's net/url parses it (url.Parse of the Go release a kube-scheduler is built with, see {@link Rules}), so
+ * that an extender's URL fails, and is quoted, in kube-scheduler's words: {@code parse "::x/filter": missing protocol
  * scheme}, {@code invalid port ":x" after host}, {@code invalid URL escape "%zz"} …
  *
  * <p>Go works on bytes: each component is kept as a "byte string" (one char per UTF-8 byte) so that escaping and the
@@ -48,17 +48,44 @@ public final class GoUrl {
     private String fragment = "";
     private String rawFragment = "";
 
+    /**
+     * How the host of a URL is checked, which changed between Go releases (the rest of url.Parse did not).
+     *
+     * @param bracketsHoldOnlyIpv6 a bracketed host must be an IPv6 address ({@code invalid host: ParseAddr(…)…},
+     *                             {@code invalid IP-literal} for IPv4): go1.24.8, go1.25.2 (CVE-2025-47912)
+     * @param bracketOnlyAtStart   a '[' anywhere but first in the host is {@code invalid IP-literal}: go1.25.8,
+     *                             go1.26.1 (CVE-2026-25679)
+     * @param strictColons         an http or https host's port starts at its first colon, so {@code http://::1/} and
+     *                             {@code http://h:80:80/} fail: go1.26 with GODEBUG urlstrictcolons=1, the default of a
+     *                             go 1.26 main module
+     */
+    public record Rules(boolean bracketsHoldOnlyIpv6, boolean bracketOnlyAtStart, boolean strictColons) {
+        /** go1.24 before go1.24.8 (kube-scheduler v1.34.1 is built with go1.24.6). */
+        public static final Rules GO_1_24 = new Rules(false, false, false);
+        /** go1.24.8 to go1.24.x, go1.25.2 to go1.25.7. */
+        public static final Rules GO_1_25_2 = new Rules(true, false, false);
+        /** go1.25.8 and later go1.25 releases. */
+        public static final Rules GO_1_25_8 = new Rules(true, true, false);
+        /** go1.26.1 and later, with urlstrictcolons=1. */
+        public static final Rules GO_1_26_1 = new Rules(true, true, true);
+    }
+
     private GoUrl() {
     }
 
-    /** url.Parse. */
+    /** url.Parse as go1.24 (before go1.24.8) does it. */
     public static GoUrl parse(String rawUrl) throws ParseException {
+        return parse(rawUrl, Rules.GO_1_24);
+    }
+
+    /** url.Parse as the Go release with these rules does it. */
+    public static GoUrl parse(String rawUrl, Rules rules) throws ParseException {
         String raw = bytes(rawUrl);
         int hash = raw.indexOf('#');
         String u = hash < 0 ? raw : raw.substring(0, hash);
         GoUrl url;
         try {
-            url = parseWithoutFragment(u);
+            url = parseWithoutFragment(u, rules);
         } catch (Invalid e) {
             throw new ParseException(u, e.getMessage());
         }
@@ -76,7 +103,7 @@ public final class GoUrl {
         return url;
     }
 
-    private static GoUrl parseWithoutFragment(String raw) throws Invalid {
+    private static GoUrl parseWithoutFragment(String raw, Rules rules) throws Invalid {
         for (int i = 0; i < raw.length(); i++) {
             char c = raw.charAt(i);
             if (c < ' ' || c == 0x7f) {
@@ -124,7 +151,7 @@ public final class GoUrl {
                 rest = authority.substring(slash);
                 authority = authority.substring(0, slash);
             }
-            url.parseAuthority(authority);
+            url.parseAuthority(authority, rules);
         } else if (!url.scheme.isEmpty() && rest.startsWith("/")) {
             url.omitHost = true;
         }
@@ -151,9 +178,9 @@ public final class GoUrl {
         return -1;
     }
 
-    private void parseAuthority(String authority) throws Invalid {
+    private void parseAuthority(String authority, Rules rules) throws Invalid {
         int at = authority.lastIndexOf('@');
-        host = parseHost(at < 0 ? authority : authority.substring(at + 1));
+        host = parseHost(scheme, at < 0 ? authority : authority.substring(at + 1), rules);
         if (at < 0) {
             return;
         }
@@ -171,7 +198,10 @@ public final class GoUrl {
         }
     }
 
-    private static String parseHost(String host) throws Invalid {
+    private static String parseHost(String scheme, String host, Rules rules) throws Invalid {
+        if (rules.bracketOnlyAtStart() && host.lastIndexOf('[') > 0) {
+            throw new Invalid("invalid IP-literal");
+        }
         if (host.startsWith("[")) {
             // an IP-literal (RFC 3986, RFC 6874): "[fe80::1]", "[fe80::1%25en0]:80"
             int close = host.lastIndexOf(']');
@@ -180,21 +210,45 @@ public final class GoUrl {
             }
             String colonPort = host.substring(close + 1);
             if (!validOptionalPort(colonPort)) {
-                throw new Invalid("invalid port " + GoQuote.quote(text(colonPort)) + " after host");
+                throw invalidPort(colonPort);
             }
+            String hostname = host.substring(1, close);
             // %25 starts a zone identifier, which may %-encode more than a host may
-            int zone = host.substring(0, close).indexOf("%25");
-            if (zone >= 0) {
-                return unescape(host.substring(0, zone), Mode.HOST) + unescape(host.substring(zone, close), Mode.ZONE)
-                        + unescape(host.substring(close), Mode.HOST);
+            int zone = hostname.indexOf("%25");
+            String unescaped = zone < 0 ? unescape(hostname, Mode.HOST)
+                    : unescape(hostname.substring(0, zone), Mode.HOST) + unescape(hostname.substring(zone), Mode.ZONE);
+            if (rules.bracketsHoldOnlyIpv6()) {
+                requireIpv6(unescaped);
             }
-        } else {
-            int colon = host.lastIndexOf(':');
-            if (colon >= 0 && !validOptionalPort(host.substring(colon))) {
-                throw new Invalid("invalid port " + GoQuote.quote(text(host.substring(colon))) + " after host");
-            }
+            return "[" + unescaped + "]" + colonPort;
+        }
+        int colon = host.lastIndexOf(':');
+        if (rules.strictColons() && (scheme.equals("http") || scheme.equals("https"))) {
+            // other schemes keep the last colon: database URLs list host:port pairs in the host
+            colon = host.indexOf(':');
+        }
+        if (colon >= 0 && !validOptionalPort(host.substring(colon))) {
+            throw invalidPort(host.substring(colon));
         }
         return unescape(host, Mode.HOST);
+    }
+
+    private static Invalid invalidPort(String colonPort) {
+        return new Invalid("invalid port " + GoQuote.quote(text(colonPort)) + " after host");
+    }
+
+    /** From go1.24.8 and go1.25.2 only an IPv6 address may be in brackets. */
+    private static void requireIpv6(String hostname) throws Invalid {
+        GoNetip.Kind kind;
+        try {
+            kind = GoNetip.parseAddr(hostname);
+        } catch (GoNetip.ParseAddrException e) {
+            throw new Invalid("invalid host: " + e.getMessage());
+        }
+        if (kind == GoNetip.Kind.IPV4) {
+            // an IPv4-mapped IPv6 address (::ffff:1.2.3.4) parses as IPv6 and stays allowed
+            throw new Invalid("invalid IP-literal");
+        }
     }
 
     private static boolean validOptionalPort(String port) {
@@ -515,7 +569,7 @@ public final class GoUrl {
     }
 
     /** A byte string back to Java text. */
-    private static String text(String byteString) {
+    static String text(String byteString) {
         return new String(byteString.getBytes(StandardCharsets.ISO_8859_1), StandardCharsets.UTF_8);
     }
 }

@@ -1,5 +1,7 @@
 package io.kubewhatif.engine.version;
 
+import java.util.List;
+
 /**
  * The kube-scheduler feature gates whose effect kube-whatif models, with their defaults per release (from each
  * release's pkg/features/kube_features.go). A gate not listed here is refused by {@code --feature-gates}: accepting it
@@ -40,6 +42,23 @@ public enum FeatureGate {
 
     public boolean defaultIn(Release r) {
         return Boolean.TRUE.equals(defaults[r.ordinal()]);
+    }
+
+    /**
+     * LockToDefault in the release: --feature-gates may not set it against its default (DRAAdminAccess is GA and
+     * locked from 1.36).
+     */
+    public boolean lockedIn(Release r) {
+        return this == DRA_ADMIN_ACCESS && r.compareTo(Release.V1_36) >= 0;
+    }
+
+    /**
+     * The modeled gates this one needs on while it is on (the release's feature-gate dependencies, registered from
+     * 1.35; the dependencies on DynamicResourceAllocation are left out: that gate is GA and locked on).
+     */
+    public List<FeatureGate> dependenciesIn(Release r) {
+        return this == DRA_DEVICE_BINDING_CONDITIONS && r.compareTo(Release.V1_35) >= 0
+                ? List.of(DRA_RESOURCE_CLAIM_DEVICE_STATUS) : List.of();
     }
 
     public static FeatureGate byName(String name) {

@@ -1,8 +1,12 @@
 package io.kubewhatif.engine.version;
 
+import io.kubewhatif.engine.util.GoUrl;
+
+import java.util.ArrayList;
 import java.util.Collections;
 import java.util.EnumMap;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 
 /**
@@ -42,11 +46,30 @@ public record Features(KubeVersion version, Release release, Map<FeatureGate, Bo
                 gates.put(g, g.defaultIn(r));
             }
         }
+        List<String> errors = new ArrayList<>();
         for (Map.Entry<FeatureGate, Boolean> e : overrides.entrySet()) {
-            if (!e.getKey().existsIn(r)) {
-                throw new IllegalArgumentException("unrecognized feature gate: " + e.getKey().gateName());
+            FeatureGate g = e.getKey();
+            if (!g.existsIn(r)) {
+                throw new IllegalArgumentException("unrecognized feature gate: " + g.gateName());
             }
-            gates.put(e.getKey(), e.getValue());
+            if (g.lockedIn(r) && e.getValue() != g.defaultIn(r)) {
+                errors.add("cannot set feature gate " + g.gateName() + " to " + e.getValue() + ", feature is locked to " + g.defaultIn(r));
+                continue;
+            }
+            gates.put(g, e.getValue());
+        }
+        // component-base checks dependencies only once every gate could be set
+        if (errors.isEmpty()) {
+            for (FeatureGate g : FeatureGate.values()) {
+                List<String> off = g.dependenciesIn(r).stream().filter(d -> !Boolean.TRUE.equals(gates.get(d))).map(FeatureGate::gateName).toList();
+                if (Boolean.TRUE.equals(gates.get(g)) && !off.isEmpty()) {
+                    errors.add(g.gateName() + " is enabled, but depends on features that are disabled: [" + String.join(" ", off) + "]");
+                }
+            }
+        }
+        if (!errors.isEmpty()) {
+            // utilerrors.NewAggregate's text: one error alone, several in brackets
+            throw new IllegalArgumentException(errors.size() == 1 ? errors.get(0) : "[" + String.join(", ", errors) + "]");
         }
         return new Features(effective, r, gates);
     }
@@ -172,6 +195,20 @@ public record Features(KubeVersion version, Release release, Map<FeatureGate, Bo
     /** NodeDeclaredFeatures' Filter reason lists the missing features (1.35); 1.36 does not. */
     public boolean nodeDeclaredFeaturesNamesMissing() {
         return release == Release.V1_35;
+    }
+
+    /**
+     * How the Go release the version is built with parses an extender's URL (net/url's host checks changed in Go
+     * security releases and in go1.26). v1.34.1 is built with go1.24.6, v1.34.2 to v1.34.6 with go1.24.9 to go1.24.13,
+     * v1.34.7 on with go1.25.9 or newer; v1.35.0 to v1.35.3 with go1.25.5 to go1.25.7, v1.35.4 on with go1.25.8 or
+     * newer; v1.36 with go1.26 (go.mod {@code godebug default=go1.26}: urlstrictcolons=1).
+     */
+    public GoUrl.Rules goUrlRules() {
+        return switch (release) {
+            case V1_34 -> version.patch() <= 1 ? GoUrl.Rules.GO_1_24 : version.patch() < 7 ? GoUrl.Rules.GO_1_25_2 : GoUrl.Rules.GO_1_25_8;
+            case V1_35 -> version.patch() < 4 ? GoUrl.Rules.GO_1_25_2 : GoUrl.Rules.GO_1_25_8;
+            case V1_36 -> GoUrl.Rules.GO_1_26_1;
+        };
     }
 
     /** The NodeDeclaredFeatures plugin is registered (1.35); whether it acts is its gate. */

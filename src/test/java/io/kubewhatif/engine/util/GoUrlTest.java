@@ -99,4 +99,73 @@ class GoUrlTest {
         assertEquals("::1", v6.hostname());
         assertEquals("8443", v6.port());
     }
+
+    /** One URL under each Go release's rules: null where that release accepts it, else the reason after "parse …: ". */
+    record PerGo(String url, String go124, String go1252, String go1258, String go1261) {
+        @Override
+        public String toString() {
+            return url;
+        }
+    }
+
+    static Stream<PerGo> hostRulesPerGoRelease() {
+        String ipv4 = "invalid IP-literal";
+        return Stream.of(
+                new PerGo("http://[::1]:80/filter", null, null, null, null),
+                new PerGo("http://[fe80::1%25en0]/filter", null, null, null, null),
+                new PerGo("http://[::ffff:1.2.3.4]/filter", null, null, null, null),
+                new PerGo("http://[1.2.3.4]:80/filter", null, ipv4, ipv4, ipv4),
+                new PerGo("http://[v1.x]/filter", null, "invalid host: ParseAddr(\"v1.x\"): unexpected character (at \"v1.x\")",
+                        "invalid host: ParseAddr(\"v1.x\"): unexpected character (at \"v1.x\")",
+                        "invalid host: ParseAddr(\"v1.x\"): unexpected character (at \"v1.x\")"),
+                new PerGo("http://[localhost]/filter", null, "invalid host: ParseAddr(\"localhost\"): unable to parse IP",
+                        "invalid host: ParseAddr(\"localhost\"): unable to parse IP", "invalid host: ParseAddr(\"localhost\"): unable to parse IP"),
+                new PerGo("http://[]/filter", null, "invalid host: ParseAddr(\"\"): unable to parse IP",
+                        "invalid host: ParseAddr(\"\"): unable to parse IP", "invalid host: ParseAddr(\"\"): unable to parse IP"),
+                new PerGo("http://[::1::2]/filter", null, "invalid host: ParseAddr(\"::1::2\"): multiple :: in address (at \":2\")",
+                        "invalid host: ParseAddr(\"::1::2\"): multiple :: in address (at \":2\")",
+                        "invalid host: ParseAddr(\"::1::2\"): multiple :: in address (at \":2\")"),
+                new PerGo("http://[fe80::1%25]/filter", null, "invalid host: ParseAddr(\"fe80::1%\"): zone must be a non-empty string",
+                        "invalid host: ParseAddr(\"fe80::1%\"): zone must be a non-empty string",
+                        "invalid host: ParseAddr(\"fe80::1%\"): zone must be a non-empty string"),
+                new PerGo("http://[1:2:3:4:5:6:7:8:9]/filter", null,
+                        "invalid host: ParseAddr(\"1:2:3:4:5:6:7:8:9\"): trailing garbage after address (at \"9\")",
+                        "invalid host: ParseAddr(\"1:2:3:4:5:6:7:8:9\"): trailing garbage after address (at \"9\")",
+                        "invalid host: ParseAddr(\"1:2:3:4:5:6:7:8:9\"): trailing garbage after address (at \"9\")"),
+                new PerGo("http://[::1.2.3]/filter", null, "invalid host: ParseAddr(\"::1.2.3\"): IPv4 address too short",
+                        "invalid host: ParseAddr(\"::1.2.3\"): IPv4 address too short", "invalid host: ParseAddr(\"::1.2.3\"): IPv4 address too short"),
+                // a bracket after the start of the host: a port check on go1.24 and go1.25 before go1.25.8
+                new PerGo("http://a[::1]/filter", "invalid port \":1]\" after host", "invalid port \":1]\" after host", ipv4, ipv4),
+                // colons in an http host: the last one starts the port until go1.26
+                new PerGo("http://::1/filter", null, null, null, "invalid port \"::1\" after host"),
+                new PerGo("http://h:80:80/filter", null, null, null, "invalid port \":80:80\" after host"),
+                new PerGo("postgres://h:1:2/db", null, null, null, null));
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("hostRulesPerGoRelease")
+    void hostsAreCheckedAsEachGoReleaseChecksThem(PerGo c) {
+        expect(c.url(), GoUrl.Rules.GO_1_24, c.go124());
+        expect(c.url(), GoUrl.Rules.GO_1_25_2, c.go1252());
+        expect(c.url(), GoUrl.Rules.GO_1_25_8, c.go1258());
+        expect(c.url(), GoUrl.Rules.GO_1_26_1, c.go1261());
+    }
+
+    private static void expect(String url, GoUrl.Rules rules, String reason) {
+        if (reason == null) {
+            org.junit.jupiter.api.Assertions.assertDoesNotThrow(() -> GoUrl.parse(url, rules), rules.toString());
+        } else {
+            GoUrl.ParseException e = assertThrows(GoUrl.ParseException.class, () -> GoUrl.parse(url, rules), rules.toString());
+            assertEquals("parse " + GoQuote.quote(url) + ": " + reason, e.getMessage(), rules.toString());
+        }
+    }
+
+    @org.junit.jupiter.api.Test
+    void aBracketedHostKeepsItsZoneAndPortUnderTheNewRules() throws Exception {
+        GoUrl u = GoUrl.parse("http://[fe80::1%25en0]:8080/filter", GoUrl.Rules.GO_1_26_1);
+        assertEquals("[fe80::1%en0]:8080", u.host());
+        assertEquals("fe80::1%en0", u.hostname());
+        assertEquals("8080", u.port());
+        assertEquals("http://[fe80::1%25en0]:8080/filter", u.toString());
+    }
 }

@@ -75,4 +75,51 @@ class VersionModelTest {
         assertThrows(IllegalArgumentException.class,
                 () -> Features.of(KubeVersion.parse("1.34"), Features.parseGates("NodeDeclaredFeatures=true")));
     }
+
+    /** The Go release each version is built with decides how an extender's URL host is checked. */
+    @ParameterizedTest(name = "{0}")
+    @CsvSource({
+            "1.34, GO_1_24", "v1.34.1, GO_1_24", "v1.34.2, GO_1_25_2", "v1.34.6, GO_1_25_2", "v1.34.7, GO_1_25_8",
+            "v1.35.0, GO_1_25_2", "v1.35.3, GO_1_25_2", "1.35, GO_1_25_8", "v1.35.9, GO_1_25_8",
+            "v1.36.0, GO_1_26_1", "1.36, GO_1_26_1"})
+    void extenderUrlsFollowTheGoReleaseOfTheVersion(String version, String rules) throws Exception {
+        Object expected = io.kubewhatif.engine.util.GoUrl.Rules.class.getField(rules).get(null);
+        assertEquals(expected, Features.of(KubeVersion.parse(version), Map.of()).goUrlRules());
+    }
+
+    @ParameterizedTest(name = "{0} {1}")
+    @CsvSource(delimiter = '|', value = {
+            "1.34 | http://[1.2.3.4]:8888 | ",
+            "1.35 | http://[1.2.3.4]:8888 | parse \"http://[1.2.3.4]:8888/filter\": invalid IP-literal",
+            "1.36 | http://[1.2.3.4]:8888 | parse \"http://[1.2.3.4]:8888/filter\": invalid IP-literal",
+            "1.34 | http://::1:8888 | ",
+            "1.35 | http://::1:8888 | ",
+            "1.36 | http://::1:8888 | parse \"http://::1:8888/filter\": invalid port \"::1:8888\" after host"})
+    void anExtenderCallFailsInTheWordsOfTheVersion(String version, String urlPrefix, String error) {
+        Features f = Features.of(KubeVersion.parse(version), Map.of());
+        assertEquals(error, io.kubewhatif.extender.HttpExtender.callError(urlPrefix, "filter", f.goUrlRules()));
+    }
+
+    /** component-base's Set: locked gates and gate dependencies, per release (pkg/features/kube_features.go). */
+    @ParameterizedTest(name = "{0} {1}")
+    @CsvSource(delimiter = '|', value = {
+            "1.34 | DRAAdminAccess=false | ",
+            "1.35 | DRAAdminAccess=false | ",
+            "1.36 | DRAAdminAccess=false | cannot set feature gate DRAAdminAccess to false, feature is locked to true",
+            "1.36 | DRAAdminAccess=true | ",
+            "1.34 | DRADeviceBindingConditions=true,DRAResourceClaimDeviceStatus=false | ",
+            "1.35 | DRADeviceBindingConditions=true,DRAResourceClaimDeviceStatus=false | DRADeviceBindingConditions is enabled, but depends on features that are disabled: [DRAResourceClaimDeviceStatus]",
+            "1.35 | DRADeviceBindingConditions=true | ",
+            "1.36 | DRAResourceClaimDeviceStatus=false | DRADeviceBindingConditions is enabled, but depends on features that are disabled: [DRAResourceClaimDeviceStatus]",
+            "1.36 | DRAResourceClaimDeviceStatus=false,DRADeviceBindingConditions=false | ",
+            "1.36 | DRAAdminAccess=false,DRAResourceClaimDeviceStatus=false | cannot set feature gate DRAAdminAccess to false, feature is locked to true"})
+    void lockedGatesAndDependenciesAreKubeSchedulers(String version, String gates, String error) {
+        if (error == null) {
+            Features.of(KubeVersion.parse(version), Features.parseGates(gates));
+        } else {
+            IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+                    () -> Features.of(KubeVersion.parse(version), Features.parseGates(gates)));
+            assertEquals(error, e.getMessage());
+        }
+    }
 }
