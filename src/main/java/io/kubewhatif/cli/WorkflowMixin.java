@@ -54,7 +54,8 @@ final class WorkflowMixin {
 
     /** The closing line of the human output: whose semantics the answer has. */
     static String versionLine(WhatIf.Inputs in) {
-        return "(kube-scheduler " + in.features().label() + " semantics)\n";
+        // The shell's banner names its version once; each answer repeating it would be noise.
+        return in.session() != null ? "" : "(kube-scheduler " + in.features().label() + " semantics)\n";
     }
 
     WhatIfRenderer renderer(RootCommand root) {

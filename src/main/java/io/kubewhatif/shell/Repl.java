@@ -164,7 +164,8 @@ public final class Repl {
     private static String summary(Session session, List<String> sources) {
         List<String> profiles = session.config().profiles().stream().map(Profile::schedulerName).toList();
         return "kube-whatif shell: " + session.nodes().size() + " node(s), " + session.pods().size() + " pod(s) from "
-                + String.join(", ", sources) + "; profile" + (profiles.size() == 1 ? " " : "s ") + String.join(", ", profiles) + ".";
+                + String.join(", ", sources) + "; profile" + (profiles.size() == 1 ? " " : "s ") + String.join(", ", profiles)
+                + "; kube-scheduler " + session.config().features().label() + ".";
     }
 
     private static void banner(PrintWriter out, Session session, List<String> sources) {
