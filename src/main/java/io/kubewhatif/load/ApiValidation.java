@@ -97,6 +97,13 @@ public final class ApiValidation {
 
     // ---- pods --------------------------------------------------------------------------------------------------------
 
+    /** podAffinity and podAntiAffinity have the same two lists, validated alike. */
+    private static void validatePodAffinity(List<PodAffinityTerm> required, List<WeightedPodAffinityTerm> preferred, String path,
+                                            List<String> errs) {
+        validatePodAffinityTerms(required, path + ".requiredDuringSchedulingIgnoredDuringExecution", errs);
+        validateWeightedPodAffinityTerms(preferred, path + ".preferredDuringSchedulingIgnoredDuringExecution", errs);
+    }
+
     private static void validatePodSpec(PodSpec spec, String path, List<String> errs) {
         if (spec == null) {
             return;
@@ -117,19 +124,15 @@ public final class ApiValidation {
                 validatePreferredSchedulingTerms(na.getPreferredDuringSchedulingIgnoredDuringExecution(),
                         a + ".nodeAffinity.preferredDuringSchedulingIgnoredDuringExecution", errs);
             }
-            if (spec.getAffinity().getPodAffinity() != null) {
-                var pa = spec.getAffinity().getPodAffinity();
-                validatePodAffinityTerms(pa.getRequiredDuringSchedulingIgnoredDuringExecution(),
-                        a + ".podAffinity.requiredDuringSchedulingIgnoredDuringExecution", errs);
-                validateWeightedPodAffinityTerms(pa.getPreferredDuringSchedulingIgnoredDuringExecution(),
-                        a + ".podAffinity.preferredDuringSchedulingIgnoredDuringExecution", errs);
+            var pa = spec.getAffinity().getPodAffinity();
+            if (pa != null) {
+                validatePodAffinity(pa.getRequiredDuringSchedulingIgnoredDuringExecution(),
+                        pa.getPreferredDuringSchedulingIgnoredDuringExecution(), a + ".podAffinity", errs);
             }
-            if (spec.getAffinity().getPodAntiAffinity() != null) {
-                var paa = spec.getAffinity().getPodAntiAffinity();
-                validatePodAffinityTerms(paa.getRequiredDuringSchedulingIgnoredDuringExecution(),
-                        a + ".podAntiAffinity.requiredDuringSchedulingIgnoredDuringExecution", errs);
-                validateWeightedPodAffinityTerms(paa.getPreferredDuringSchedulingIgnoredDuringExecution(),
-                        a + ".podAntiAffinity.preferredDuringSchedulingIgnoredDuringExecution", errs);
+            var paa = spec.getAffinity().getPodAntiAffinity();
+            if (paa != null) {
+                validatePodAffinity(paa.getRequiredDuringSchedulingIgnoredDuringExecution(),
+                        paa.getPreferredDuringSchedulingIgnoredDuringExecution(), a + ".podAntiAffinity", errs);
             }
         }
         validateTopologySpreadConstraints(spec.getTopologySpreadConstraints(), path + ".topologySpreadConstraints", errs);
