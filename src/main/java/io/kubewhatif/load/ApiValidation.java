@@ -97,6 +97,13 @@ public final class ApiValidation {
 
     // ---- pods --------------------------------------------------------------------------------------------------------
 
+    /** podAffinity and podAntiAffinity have the same two lists, validated alike. */
+    private static void validatePodAffinity(List<PodAffinityTerm> required, List<WeightedPodAffinityTerm> preferred, String path,
+                                            List<String> errs) {
+        validatePodAffinityTerms(required, path + ".requiredDuringSchedulingIgnoredDuringExecution", errs);
+        validateWeightedPodAffinityTerms(preferred, path + ".preferredDuringSchedulingIgnoredDuringExecution", errs);
+    }
+
     private static void validatePodSpec(PodSpec spec, String path, List<String> errs) {
         if (spec == null) {
             return;
@@ -117,19 +124,15 @@ public final class ApiValidation {
                 validatePreferredSchedulingTerms(na.getPreferredDuringSchedulingIgnoredDuringExecution(),
                         a + ".nodeAffinity.preferredDuringSchedulingIgnoredDuringExecution", errs);
             }
-            if (spec.getAffinity().getPodAffinity() != null) {
-                var pa = spec.getAffinity().getPodAffinity();
-                validatePodAffinityTerms(pa.getRequiredDuringSchedulingIgnoredDuringExecution(),
-                        a + ".podAffinity.requiredDuringSchedulingIgnoredDuringExecution", errs);
-                validateWeightedPodAffinityTerms(pa.getPreferredDuringSchedulingIgnoredDuringExecution(),
-                        a + ".podAffinity.preferredDuringSchedulingIgnoredDuringExecution", errs);
+            var pa = spec.getAffinity().getPodAffinity();
+            if (pa != null) {
+                validatePodAffinity(pa.getRequiredDuringSchedulingIgnoredDuringExecution(),
+                        pa.getPreferredDuringSchedulingIgnoredDuringExecution(), a + ".podAffinity", errs);
             }
-            if (spec.getAffinity().getPodAntiAffinity() != null) {
-                var paa = spec.getAffinity().getPodAntiAffinity();
-                validatePodAffinityTerms(paa.getRequiredDuringSchedulingIgnoredDuringExecution(),
-                        a + ".podAntiAffinity.requiredDuringSchedulingIgnoredDuringExecution", errs);
-                validateWeightedPodAffinityTerms(paa.getPreferredDuringSchedulingIgnoredDuringExecution(),
-                        a + ".podAntiAffinity.preferredDuringSchedulingIgnoredDuringExecution", errs);
+            var paa = spec.getAffinity().getPodAntiAffinity();
+            if (paa != null) {
+                validatePodAffinity(paa.getRequiredDuringSchedulingIgnoredDuringExecution(),
+                        paa.getPreferredDuringSchedulingIgnoredDuringExecution(), a + ".podAntiAffinity", errs);
             }
         }
         validateTopologySpreadConstraints(spec.getTopologySpreadConstraints(), path + ".topologySpreadConstraints", errs);
@@ -485,25 +488,42 @@ public final class ApiValidation {
             }
             String op = nz(r.getOperator());
             List<String> values = r.getValues() == null ? List.of() : r.getValues();
-            switch (op) {
-                case "In", "NotIn" -> {
-                    if (values.isEmpty()) {
-                        errs.add(Messages.required(p + ".values", "must be specified when `operator` is 'In' or 'NotIn'"));
-                    }
-                }
-                case "Exists", "DoesNotExist" -> {
-                    if (!values.isEmpty()) {
-                        errs.add(Messages.forbidden(p + ".values", "may not be specified when `operator` is 'Exists' or 'DoesNotExist'"));
-                    }
-                }
-                default -> errs.add(Messages.invalid(p + ".operator", op, "not a valid selector operator"));
+            if (!validateSetOperator(op, values, p, errs)) {
+                errs.add(Messages.invalid(p + ".operator", op, "not a valid selector operator"));
             }
             validateLabelName(nz(r.getKey()), p + ".key", errs);
-            for (int j = 0; j < values.size(); j++) {
-                List<String> msgs = isValidLabelValue(nz(values.get(j)));
-                for (String m : msgs) {
-                    errs.add(Messages.invalid(p + ".values[" + j + "]", nz(values.get(j)), m));
+            validateLabelValues(values, p, errs);
+        }
+    }
+
+    /**
+     * The operators label and node selectors share: In and NotIn need values, Exists and DoesNotExist forbid them.
+     * False when {@code op} is none of them.
+     */
+    private static boolean validateSetOperator(String op, List<String> values, String p, List<String> errs) {
+        switch (op) {
+            case "In", "NotIn" -> {
+                if (values.isEmpty()) {
+                    errs.add(Messages.required(p + ".values", "must be specified when `operator` is 'In' or 'NotIn'"));
                 }
+                return true;
+            }
+            case "Exists", "DoesNotExist" -> {
+                if (!values.isEmpty()) {
+                    errs.add(Messages.forbidden(p + ".values", "may not be specified when `operator` is 'Exists' or 'DoesNotExist'"));
+                }
+                return true;
+            }
+            default -> {
+                return false;
+            }
+        }
+    }
+
+    private static void validateLabelValues(List<String> values, String p, List<String> errs) {
+        for (int j = 0; j < values.size(); j++) {
+            for (String m : isValidLabelValue(nz(values.get(j)))) {
+                errs.add(Messages.invalid(p + ".values[" + j + "]", nz(values.get(j)), m));
             }
         }
     }
@@ -555,31 +575,18 @@ public final class ApiValidation {
     private static void validateNodeSelectorRequirement(NodeSelectorRequirement r, boolean allowInvalidValues, String p, List<String> errs) {
         String op = nz(r.getOperator());
         List<String> values = r.getValues() == null ? List.of() : r.getValues();
-        switch (op) {
-            case "In", "NotIn" -> {
-                if (values.isEmpty()) {
-                    errs.add(Messages.required(p + ".values", "must be specified when `operator` is 'In' or 'NotIn'"));
-                }
+        if (validateSetOperator(op, values, p, errs)) {
+            // In, NotIn, Exists, DoesNotExist: checked.
+        } else if (op.equals("Gt") || op.equals("Lt")) {
+            if (values.size() != 1) {
+                errs.add(Messages.required(p + ".values", "must be specified single value when `operator` is 'Lt' or 'Gt'"));
             }
-            case "Exists", "DoesNotExist" -> {
-                if (!values.isEmpty()) {
-                    errs.add(Messages.forbidden(p + ".values", "may not be specified when `operator` is 'Exists' or 'DoesNotExist'"));
-                }
-            }
-            case "Gt", "Lt" -> {
-                if (values.size() != 1) {
-                    errs.add(Messages.required(p + ".values", "must be specified single value when `operator` is 'Lt' or 'Gt'"));
-                }
-            }
-            default -> errs.add(Messages.invalid(p + ".operator", op, "not a valid selector operator"));
+        } else {
+            errs.add(Messages.invalid(p + ".operator", op, "not a valid selector operator"));
         }
         validateLabelName(nz(r.getKey()), p + ".key", errs);
         if (!allowInvalidValues) {
-            for (int j = 0; j < values.size(); j++) {
-                for (String m : isValidLabelValue(nz(values.get(j)))) {
-                    errs.add(Messages.invalid(p + ".values[" + j + "]", nz(values.get(j)), m));
-                }
-            }
+            validateLabelValues(values, p, errs);
         }
     }
 

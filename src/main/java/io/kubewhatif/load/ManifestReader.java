@@ -8,9 +8,6 @@ import com.fasterxml.jackson.core.JsonToken;
 import com.fasterxml.jackson.core.StreamReadConstraints;
 import com.fasterxml.jackson.core.exc.StreamConstraintsException;
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.node.ArrayNode;
-import com.fasterxml.jackson.databind.node.JsonNodeFactory;
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.fasterxml.jackson.databind.node.TextNode;
 import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
 import com.fasterxml.jackson.dataformat.yaml.YAMLParser;
@@ -23,18 +20,12 @@ import org.yaml.snakeyaml.error.YAMLException;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
-import java.nio.ByteBuffer;
-import java.nio.CharBuffer;
-import java.nio.charset.CharacterCodingException;
-import java.nio.charset.CharsetDecoder;
-import java.nio.charset.CodingErrorAction;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.AccessDeniedException;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.function.Function;
@@ -283,7 +274,7 @@ public final class ManifestReader {
         if (raw.length > maxInputBytes) {
             throw new InputException(Messages.overLimit(source, maxInputBytes));
         }
-        byte[] bytes = toUtf8(source, raw);
+        byte[] bytes = InputEncoding.toUtf8(source, raw);
         int start = bytes.length >= 3 && bytes[0] == (byte) 0xEF && bytes[1] == (byte) 0xBB && bytes[2] == (byte) 0xBF ? 3 : 0;
         int first = start;
         while (first < bytes.length && Character.isWhitespace(bytes[first])) {
@@ -327,104 +318,6 @@ public final class ManifestReader {
             out = null;
             throw new InputException(Messages.outOfMemory(source, Runtime.getRuntime().maxMemory()));
         }
-    }
-
-    /**
-     * UTF-8 as is; UTF-16 with a byte-order mark decoded as kubectl does (PowerShell writes it); NUL bytes refused
-     * as binary data, or as UTF-16 without a byte-order mark when every other byte is NUL.
-     */
-    private static byte[] toUtf8(String source, byte[] bytes) throws InputException {
-        if (bytes.length >= 2 && ((bytes[0] == (byte) 0xFE && bytes[1] == (byte) 0xFF) || (bytes[0] == (byte) 0xFF && bytes[1] == (byte) 0xFE))) {
-            boolean be = bytes[0] == (byte) 0xFE;
-            CharsetDecoder dec = (be ? StandardCharsets.UTF_16BE : StandardCharsets.UTF_16LE).newDecoder()
-                    .onMalformedInput(CodingErrorAction.REPORT).onUnmappableCharacter(CodingErrorAction.REPORT);
-            CharBuffer chars;
-            try {
-                chars = dec.decode(ByteBuffer.wrap(bytes, 2, bytes.length - 2));
-            } catch (CharacterCodingException e) {
-                throw new InputException(Messages.invalidEncoding(source, be ? "UTF-16BE" : "UTF-16LE", 2));
-            }
-            bytes = toBytes(chars);
-        }
-        int limit = Math.min(bytes.length, 8192);
-        for (int i = 0; i < limit; i++) {
-            if (bytes[i] == 0) {
-                if (looksLikeUtf16(bytes, limit)) {
-                    throw new InputException(Messages.utf16WithoutBom(source));
-                }
-                throw new InputException(Messages.binary(source, i));
-            }
-        }
-        int bad = firstInvalidUtf8(bytes);
-        if (bad >= 0) {
-            throw new InputException(Messages.invalidEncoding(source, "UTF-8", bad));
-        }
-        return bytes;
-    }
-
-    /** Offset of the first byte that is not well-formed UTF-8 (RFC 3629), or -1. One pass, no allocation. */
-    static int firstInvalidUtf8(byte[] b) {
-        int i = 0;
-        int n = b.length;
-        while (i < n) {
-            int c = b[i] & 0xff;
-            if (c < 0x80) {
-                i++;
-                continue;
-            }
-            int len;
-            int min;
-            if (c >= 0xC2 && c <= 0xDF) {
-                len = 2;
-                min = 0x80;
-            } else if (c >= 0xE0 && c <= 0xEF) {
-                len = 3;
-                min = 0x800;
-            } else if (c >= 0xF0 && c <= 0xF4) {
-                len = 4;
-                min = 0x10000;
-            } else {
-                return i;
-            }
-            if (i + len > n) {
-                return i;
-            }
-            int cp = c & (0xFF >> (len + 1));
-            for (int k = 1; k < len; k++) {
-                int cc = b[i + k] & 0xff;
-                if ((cc & 0xC0) != 0x80) {
-                    return i;
-                }
-                cp = (cp << 6) | (cc & 0x3F);
-            }
-            if (cp < min || cp > 0x10FFFF || (cp >= 0xD800 && cp <= 0xDFFF)) {
-                return i;
-            }
-            i += len;
-        }
-        return -1;
-    }
-
-    private static byte[] toBytes(CharBuffer chars) {
-        ByteBuffer b = StandardCharsets.UTF_8.encode(chars);
-        byte[] out = new byte[b.remaining()];
-        b.get(out);
-        return out;
-    }
-
-    /** ASCII text in UTF-16: NUL in every even (big-endian) or every odd (little-endian) position. */
-    private static boolean looksLikeUtf16(byte[] b, int limit) {
-        int n = limit & ~1;
-        if (n < 4) {
-            return false;
-        }
-        boolean le = true;
-        boolean be = true;
-        for (int i = 0; i < n; i += 2) {
-            le &= b[i] != 0 && b[i + 1] == 0;
-            be &= b[i] == 0 && b[i + 1] != 0;
-        }
-        return le || be;
     }
 
     private static boolean isSeparator(byte[] b, int i) {
@@ -568,7 +461,7 @@ public final class ManifestReader {
                 }
                 addDocument(source, index, node, out);
             }
-        } catch (SyntaxError e) {
+        } catch (TreeBuilder.SyntaxError e) {
             throw new InputException(Messages.syntax(source, isJson, e.line, e.column, e.getMessage()));
         } catch (StreamConstraintsException e) {
             JsonLocation loc = parser == null ? null : parser.currentLocation();
@@ -696,215 +589,6 @@ public final class ManifestReader {
         }
         out.add(new Document(source, index, 0, node));
     }
-
-    /** A parse problem found while building the tree (positioned, with the message to show). */
-    private static final class SyntaxError extends IOException {
-        private static final long serialVersionUID = 1L;
-        final int line;
-        final int column;
-
-        SyntaxError(String message, JsonLocation loc) {
-            super(message);
-            this.line = loc == null ? 0 : loc.getLineNr();
-            this.column = loc == null ? 0 : loc.getColumnNr();
-        }
-    }
-
-    /**
-     * Builds a JsonNode tree from parser tokens. Unlike Jackson's own tree reader it resolves YAML anchors, aliases
-     * and merge keys ({@code <<}) as go-yaml (and so kubectl) does, refuses alias bombs with go-yaml's
-     * "excessive aliasing" rule, keeps a float's text (so {@code 1e1000} stays what was written), and reports
-     * duplicate keys.
-     */
-    private static final class TreeBuilder {
-        private static final JsonNodeFactory F = JsonNodeFactory.withExactBigDecimals(true);
-        private final String source;
-        private final JsonParser p;
-        private final YAMLParser yaml;
-        private final List<String> warnings;
-        private final Map<String, TextNode> texts;
-        private final Map<String, JsonNode> anchors = new HashMap<>();
-        private final Map<String, Long> anchorSizes = new HashMap<>();
-        private long decodeCount;
-        private long aliasCount;
-
-        TreeBuilder(String source, JsonParser p, List<String> warnings, Map<String, TextNode> texts) {
-            this.source = source;
-            this.p = p;
-            this.yaml = p instanceof YAMLParser y ? y : null;
-            this.warnings = warnings;
-            this.texts = texts;
-        }
-
-        /**
-         * One node per distinct short text: the objects decoded from the trees then share their strings (names,
-         * labels, namespaces, images repeat across thousands of objects), which keeps a large snapshot's heap small.
-         */
-        private TextNode text(String s) {
-            if (s.length() > SHARED_TEXT_MAX_LENGTH || texts.size() >= SHARED_TEXTS_MAX) {
-                return F.textNode(s);
-            }
-            TextNode n = texts.get(s);
-            if (n == null) {
-                n = F.textNode(s);
-                TextNode had = texts.putIfAbsent(s, n);
-                if (had != null) {
-                    n = had;
-                }
-            }
-            return n;
-        }
-
-        private String shared(String key) {
-            return key == null ? null : text(key).textValue();
-        }
-
-        /** go-yaml counts per document. */
-        void startDocument() {
-            anchors.clear();
-            anchorSizes.clear();
-            decodeCount = 0;
-            aliasCount = 0;
-        }
-
-        JsonNode value(JsonToken t) throws IOException {
-            if (yaml != null && yaml.isCurrentAlias()) {
-                String name = yaml.getText();
-                JsonNode anchored = anchors.get(name);
-                if (anchored == null) {
-                    throw new SyntaxError(Messages.unknownAnchor(name), p.currentTokenLocation());
-                }
-                long size = anchorSizes.getOrDefault(name, 1L);
-                decodeCount += size;
-                aliasCount += size;
-                checkAliasing();
-                return anchored;
-            }
-            String anchor = yaml == null ? null : yaml.getCurrentAnchor();
-            long before = decodeCount;
-            JsonNode v = node(t);
-            if (anchor != null) {
-                anchors.put(anchor, v);
-                anchorSizes.put(anchor, Math.max(1, decodeCount - before));
-            }
-            return v;
-        }
-
-        private void checkAliasing() throws SyntaxError {
-            if (aliasCount > 100 && decodeCount > 1000 && (double) aliasCount / decodeCount > allowedAliasRatio(decodeCount)) {
-                throw new SyntaxError(Messages.EXCESSIVE_ALIASING, p.currentTokenLocation());
-            }
-        }
-
-        /** go-yaml v2 decode.go: 99% of a small document may come from aliases, 10% of a very large one. */
-        private static double allowedAliasRatio(long decodeCount) {
-            final long low = 400_000;
-            final long high = 4_000_000;
-            if (decodeCount <= low) {
-                return 0.99;
-            }
-            if (decodeCount >= high) {
-                return 0.10;
-            }
-            return 0.99 - 0.89 * ((double) (decodeCount - low) / (high - low));
-        }
-
-        private JsonNode node(JsonToken t) throws IOException {
-            decodeCount++;
-            switch (t) {
-                case START_OBJECT: {
-                    ObjectNode o = F.objectNode();
-                    List<JsonNode> merges = null;
-                    for (JsonToken k = p.nextToken(); k != JsonToken.END_OBJECT; k = p.nextToken()) {
-                        if (k == null) {
-                            throw new SyntaxError("unexpected end of input inside a mapping", p.currentLocation());
-                        }
-                        String key = shared(p.currentName());
-                        // Only a duplicate needs its line (a warning), and a key's location costs an object.
-                        int line = o.has(key) ? p.currentTokenLocation().getLineNr() : 0;
-                        JsonToken vt = p.nextToken();
-                        if (vt == null) {
-                            throw new SyntaxError("unexpected end of input inside a mapping", p.currentLocation());
-                        }
-                        JsonNode v = value(vt);
-                        if (yaml != null && "<<".equals(key)) {
-                            if (merges == null) {
-                                merges = new ArrayList<>();
-                            }
-                            merges.add(v);
-                            continue;
-                        }
-                        if (o.has(key)) {
-                            warnings.add(Messages.duplicateKey(source, line, key));
-                        }
-                        o.set(key, v);
-                    }
-                    if (merges != null) {
-                        for (JsonNode m : merges) {
-                            List<JsonNode> sources = new ArrayList<>();
-                            if (m.isArray()) {
-                                m.forEach(sources::add);
-                            } else {
-                                sources.add(m);
-                            }
-                            for (JsonNode src : sources) {
-                                if (!src.isObject()) {
-                                    throw new SyntaxError("map merge requires map or sequence of maps as the value", p.currentLocation());
-                                }
-                                src.properties().forEach(e -> {
-                                    if (!o.has(e.getKey())) {
-                                        o.set(e.getKey(), e.getValue());
-                                    }
-                                });
-                            }
-                        }
-                    }
-                    return o;
-                }
-                case START_ARRAY: {
-                    ArrayNode a = F.arrayNode();
-                    for (JsonToken i = p.nextToken(); i != JsonToken.END_ARRAY; i = p.nextToken()) {
-                        if (i == null) {
-                            throw new SyntaxError("unexpected end of input inside a list", p.currentLocation());
-                        }
-                        a.add(value(i));
-                    }
-                    return a;
-                }
-                case VALUE_STRING:
-                    return text(p.getText());
-                case VALUE_NUMBER_INT:
-                    return intNode();
-                case VALUE_NUMBER_FLOAT:
-                    // The text as written: quantities like 1e1000 or 0.1 keep their exact spelling.
-                    return yaml != null ? F.textNode(p.getText()) : F.numberNode(p.getDecimalValue());
-                case VALUE_TRUE:
-                    return F.booleanNode(true);
-                case VALUE_FALSE:
-                    return F.booleanNode(false);
-                case VALUE_NULL:
-                    return F.nullNode();
-                case VALUE_EMBEDDED_OBJECT: {
-                    Object o = p.getEmbeddedObject();
-                    return o instanceof byte[] b ? F.binaryNode(b) : F.textNode(p.getText());
-                }
-                default:
-                    throw new SyntaxError("unexpected " + t, p.currentTokenLocation());
-            }
-        }
-
-        private JsonNode intNode() throws IOException {
-            switch (p.getNumberType()) {
-                case INT:
-                    return F.numberNode(p.getIntValue());
-                case LONG:
-                    return F.numberNode(p.getLongValue());
-                default:
-                    return F.numberNode(p.getBigIntegerValue());
-            }
-        }
-    }
-
     /** A whole file or stdin as text (configuration files), under the same size limit. */
     public String readText(String p) throws InputException {
         byte[] raw;
@@ -920,7 +604,7 @@ public final class ManifestReader {
             }
             raw = readFileBytes(p);
         }
-        byte[] bytes = toUtf8("-".equals(p) ? "<stdin>" : p, raw);
+        byte[] bytes = InputEncoding.toUtf8("-".equals(p) ? "<stdin>" : p, raw);
         int start = bytes.length >= 3 && bytes[0] == (byte) 0xEF && bytes[1] == (byte) 0xBB && bytes[2] == (byte) 0xBF ? 3 : 0;
         return new String(bytes, start, bytes.length - start, StandardCharsets.UTF_8);
     }

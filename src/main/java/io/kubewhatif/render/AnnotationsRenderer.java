@@ -7,7 +7,7 @@ import io.fabric8.kubernetes.api.model.PodBuilder;
 import io.kubewhatif.engine.diagnostics.CycleReport;
 import io.kubewhatif.engine.diagnostics.RunReport;
 import io.kubewhatif.engine.diagnostics.StatusView;
-
+import io.kubewhatif.engine.util.GoJson;
 import org.yaml.snakeyaml.DumperOptions;
 import org.yaml.snakeyaml.Yaml;
 

@@ -137,7 +137,7 @@ class ManifestReaderTest {
         for (int i = 0; i < parts.length; i++) {
             b[i] = (byte) Integer.parseInt(parts[i], 16);
         }
-        assertEquals(firstBad, ManifestReader.firstInvalidUtf8(b), name);
+        assertEquals(firstBad, InputEncoding.firstInvalidUtf8(b), name);
     }
 
     @Test

@@ -1,5 +1,6 @@
 package io.kubewhatif.render;
 
+import io.kubewhatif.engine.util.GoJson;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;

@@ -103,7 +103,7 @@ class ReplTest {
                 "schedule -f " + POD,
                 "exit",
                 "cordon node-a") + "\n", null);
-        assertTrue(out.startsWith("kube-whatif shell: 4 node(s), 3 pod(s) from " + CLUSTER + "; profile default-scheduler.\n"), out);
+        assertTrue(out.startsWith("kube-whatif shell: 4 node(s), 3 pod(s) from " + CLUSTER + "; profile default-scheduler; kube-scheduler v1.36.2.\n"), out);
         assertTrue(out.contains("whatif> node/node-c cordoned\n"), out);
         assertTrue(out.contains("\"selected\" : \"node-d\""), out);
         assertTrue(out.contains("whatif> undone: node/node-c cordoned\n"), out);
@@ -272,7 +272,7 @@ class ReplTest {
         assertEquals(0, r.code(), r.err());
         assertTrue(!r.out().contains(Repl.PROMPT), r.out());
         assertTrue(r.out().startsWith("node/node-b cordoned\nnode-a "), r.out());
-        assertEquals("kube-whatif shell: 4 node(s), 3 pod(s) from " + CLUSTER + "; profile default-scheduler.\n"
+        assertEquals("kube-whatif shell: 4 node(s), 3 pod(s) from " + CLUSTER + "; profile default-scheduler; kube-scheduler v1.36.2.\n"
                 + "whatif> cordon node-b\nwhatif> get nodes --no-headers\n", r.err());
     }
 

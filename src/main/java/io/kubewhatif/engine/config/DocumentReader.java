@@ -74,6 +74,11 @@ final class DocumentReader {
         }
     }
 
+    /** true, false and null: the same value whether JSON or YAML spelled them. */
+    private static JValue literal(JsonToken t) {
+        return t == JsonToken.VALUE_NULL ? JValue.Null.INSTANCE : new JValue.Bool(t == JsonToken.VALUE_TRUE);
+    }
+
     private static JValue readJsonValue(JsonParser p, JsonToken t) throws IOException {
         if (t == null) {
             throw new JsonParseEnd(p);
@@ -100,14 +105,8 @@ final class DocumentReader {
             case VALUE_NUMBER_INT, VALUE_NUMBER_FLOAT -> {
                 return new JValue.Num(p.getText());
             }
-            case VALUE_TRUE -> {
-                return new JValue.Bool(true);
-            }
-            case VALUE_FALSE -> {
-                return new JValue.Bool(false);
-            }
-            case VALUE_NULL -> {
-                return JValue.Null.INSTANCE;
+            case VALUE_TRUE, VALUE_FALSE, VALUE_NULL -> {
+                return literal(t);
             }
             default -> throw new JsonParseEnd(p);
         }
@@ -243,14 +242,8 @@ final class DocumentReader {
                 }
                 return new JValue.Num(GoFmt.formatJsonFloat(d));
             }
-            case VALUE_TRUE -> {
-                return new JValue.Bool(true);
-            }
-            case VALUE_FALSE -> {
-                return new JValue.Bool(false);
-            }
-            case VALUE_NULL -> {
-                return JValue.Null.INSTANCE;
+            case VALUE_TRUE, VALUE_FALSE, VALUE_NULL -> {
+                return literal(t);
             }
             default -> {
                 return new JValue.Str(p.getText());

@@ -15,6 +15,7 @@ import io.fabric8.kubernetes.api.model.NodeList;
 import io.fabric8.kubernetes.api.model.Pod;
 import io.kubewhatif.engine.snapshot.NodeInfo;
 import io.kubewhatif.engine.snapshot.PodInfo;
+import io.kubewhatif.engine.util.GoJson;
 
 import java.math.BigDecimal;
 import java.util.ArrayList;

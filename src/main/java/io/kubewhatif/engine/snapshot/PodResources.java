@@ -230,13 +230,15 @@ public final class PodResources {
         return cp;
     }
 
-    private static void add(Map<String, BigDecimal> into, Map<String, BigDecimal> more) {
+    /** Adds each quantity of {@code more} to {@code into} (resource-wise sum). */
+    public static void add(Map<String, BigDecimal> into, Map<String, BigDecimal> more) {
         for (Map.Entry<String, BigDecimal> e : more.entrySet()) {
             into.merge(e.getKey(), e.getValue(), BigDecimal::add);
         }
     }
 
-    private static void max(Map<String, BigDecimal> into, Map<String, BigDecimal> other) {
+    /** Raises each quantity of {@code into} to {@code other}'s where that is larger (resource-wise max). */
+    public static void max(Map<String, BigDecimal> into, Map<String, BigDecimal> other) {
         for (Map.Entry<String, BigDecimal> e : other.entrySet()) {
             BigDecimal cur = into.get(e.getKey());
             if (cur == null || e.getValue().compareTo(cur) > 0) {

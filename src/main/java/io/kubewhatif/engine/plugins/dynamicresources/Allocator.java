@@ -43,6 +43,9 @@ import java.util.function.Function;
  * <p>Built once per scheduling cycle (PreFilter) and then used concurrently by Filter for different nodes; each
  * {@link #allocate} call keeps its search state to itself. Upstream iterates pools in Go map order; here pools are
  * ordered by driver and pool name and slices keep their load order, so results are deterministic.
+ *
+ * <p>Over 700 lines on purpose: it mirrors one upstream file (structured/internal/stable/allocator_stable.go, the
+ * variant above), whose search reads top to bottom; splitting it would scatter that one recursion.
  */
 final class Allocator {
     /** resourceapi.AllocationResultsMaxSize. */

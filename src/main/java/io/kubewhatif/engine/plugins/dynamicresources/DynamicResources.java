@@ -60,6 +60,9 @@ import java.util.concurrent.ConcurrentHashMap;
  * reservation into the claims of the snapshot, so later pods see the devices in use.
  *
  * <p>Pods without claims only pay for a list lookup: PreFilter skips, and the CEL classes are never loaded.
+ *
+ * <p>Over 700 lines because it mirrors upstream's dynamicresources.go, one plugin over seven extension points; the
+ * allocator itself lives apart ({@link Allocator}), as upstream's structured package does.
  */
 public final class DynamicResources implements PreEnqueuePlugin, PreFilterPlugin, FilterPlugin, PostFilterPlugin, ScorePlugin, ReservePlugin,
         PreBindPlugin {

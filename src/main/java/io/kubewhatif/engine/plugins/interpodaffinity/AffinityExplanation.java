@@ -9,6 +9,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeSet;
+import java.util.function.Predicate;
 
 /**
  * The "-o wide" detail of an InterPodAffinity verdict on one node: for every required term involved, the topology domain
@@ -49,6 +50,24 @@ public final class AffinityExplanation {
     private AffinityExplanation() {
     }
 
+    /** The keys, sorted, of the pods that {@code matches} accepts on the nodes of one domain (none when value is null). */
+    private static List<String> podsInDomain(ClusterSnapshot snapshot, String topologyKey, String value, Predicate<PodInfo> matches) {
+        TreeSet<String> matching = new TreeSet<>();
+        if (value != null) {
+            for (NodeInfo n : snapshot.nodes()) {
+                if (!value.equals(n.labels().get(topologyKey))) {
+                    continue;
+                }
+                for (PodInfo p : n.pods()) {
+                    if (matches.test(p)) {
+                        matching.add(p.key());
+                    }
+                }
+            }
+        }
+        return new ArrayList<>(matching);
+    }
+
     static List<TermMatch> explain(PodInfo pod, NodeInfo node, ClusterSnapshot snapshot, List<AffinityTerm> affinityTerms,
                                    List<AffinityTerm> antiAffinityTerms, Map<String, String> nsLabels) {
         List<TermMatch> out = new ArrayList<>();
@@ -72,41 +91,17 @@ public final class AffinityExplanation {
             for (int i = 0; i < affinityTerms.size(); i++) {
                 AffinityTerm t = affinityTerms.get(i);
                 String value = labels.get(t.topologyKey());
-                TreeSet<String> matching = new TreeSet<>();
-                if (value != null) {
-                    for (NodeInfo n : snapshot.nodes()) {
-                        if (!value.equals(n.labels().get(t.topologyKey()))) {
-                            continue;
-                        }
-                        for (PodInfo p : n.pods()) {
-                            if (InterPodAffinity.podMatchesAllTerms(affinityTerms, p)) {
-                                matching.add(p.key());
-                            }
-                        }
-                    }
-                }
+                List<String> matching = podsInDomain(snapshot, t.topologyKey(), value, p -> InterPodAffinity.podMatchesAllTerms(affinityTerms, p));
                 boolean violated = value == null || (matching.isEmpty() && !selfException);
-                out.add(new TermMatch(Rule.POD_AFFINITY, pod.key(), i, t.topologyKey(), value, new ArrayList<>(matching), violated));
+                out.add(new TermMatch(Rule.POD_AFFINITY, pod.key(), i, t.topologyKey(), value, matching, violated));
             }
         }
 
         for (int i = 0; i < antiAffinityTerms.size(); i++) {
             AffinityTerm t = antiAffinityTerms.get(i);
             String value = labels.get(t.topologyKey());
-            TreeSet<String> matching = new TreeSet<>();
-            if (value != null) {
-                for (NodeInfo n : snapshot.nodes()) {
-                    if (!value.equals(n.labels().get(t.topologyKey()))) {
-                        continue;
-                    }
-                    for (PodInfo p : n.pods()) {
-                        if (t.matches(p, null)) {
-                            matching.add(p.key());
-                        }
-                    }
-                }
-            }
-            out.add(new TermMatch(Rule.POD_ANTI_AFFINITY, pod.key(), i, t.topologyKey(), value, new ArrayList<>(matching), !matching.isEmpty()));
+            List<String> matching = podsInDomain(snapshot, t.topologyKey(), value, p -> t.matches(p, null));
+            out.add(new TermMatch(Rule.POD_ANTI_AFFINITY, pod.key(), i, t.topologyKey(), value, matching, !matching.isEmpty()));
         }
 
         for (NodeInfo n : snapshot.nodes()) {

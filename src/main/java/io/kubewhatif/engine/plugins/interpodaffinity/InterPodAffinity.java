@@ -1,6 +1,5 @@
 package io.kubewhatif.engine.plugins.interpodaffinity;
 
-import io.fabric8.kubernetes.api.model.Affinity;
 import io.fabric8.kubernetes.api.model.Namespace;
 import io.kubewhatif.engine.api.CycleState;
 import io.kubewhatif.engine.api.FilterPlugin;
@@ -8,7 +7,6 @@ import io.kubewhatif.engine.api.Handle;
 import io.kubewhatif.engine.api.NodeScore;
 import io.kubewhatif.engine.util.Parallelizer;
 import io.kubewhatif.engine.api.Plugin;
-import io.kubewhatif.engine.api.PluginException;
 import io.kubewhatif.engine.api.PluginInitException;
 import io.kubewhatif.engine.api.PreFilterExtensions;
 import io.kubewhatif.engine.api.PreFilterPlugin;
@@ -29,7 +27,6 @@ import io.kubewhatif.engine.snapshot.WeightedAffinityTerm;
 import io.kubewhatif.engine.util.Selector;
 
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
@@ -37,7 +34,8 @@ import java.util.Set;
 
 /**
  * InterPodAffinity: required pod affinity / anti-affinity of the incoming pod, required anti-affinity of existing pods
- * (Filter), and preferred terms of both sides plus existing pods' required affinity (Score).
+ * (Filter), and preferred terms of both sides plus existing pods' required affinity (Score). Split as upstream splits
+ * it: this class is plugin.go and filtering.go, {@link Scoring} is scoring.go, {@link TopologyCounts} the shared counts.
  */
 public final class InterPodAffinity implements PreFilterPlugin, PreFilterExtensions, FilterPlugin, PreScorePlugin, ScorePlugin {
     public static final String NAME = "InterPodAffinity";
@@ -50,7 +48,6 @@ public final class InterPodAffinity implements PreFilterPlugin, PreFilterExtensi
     public static final String ERR_REASON_ANTI_AFFINITY_RULES_NOT_MATCH = "node(s) didn't match pod anti-affinity rules";
 
     private static final StateKey<PreFilterState> PRE_FILTER_STATE_KEY = StateKey.of("PreFilter" + NAME, PreFilterState.class);
-    private static final StateKey<PreScoreState> PRE_SCORE_STATE_KEY = StateKey.of("PreScore" + NAME, PreScoreState.class);
 
     private static final Status AFFINITY_NOT_MATCH = Status.unresolvable(ERR_REASON_AFFINITY_RULES_NOT_MATCH);
     private static final Status ANTI_AFFINITY_NOT_MATCH = Status.unschedulable(ERR_REASON_ANTI_AFFINITY_RULES_NOT_MATCH);
@@ -62,6 +59,7 @@ public final class InterPodAffinity implements PreFilterPlugin, PreFilterExtensi
     private final Handle handle;
     private final int hardPodAffinityWeight;
     private final boolean ignorePreferredTermsOfExistingPods;
+    private final Scoring scoring;
 
     /**
      * @param hardPodAffinityWeight weight of an existing pod's required affinity term in scoring, in [0, 100]
@@ -74,6 +72,7 @@ public final class InterPodAffinity implements PreFilterPlugin, PreFilterExtensi
         this.handle = handle;
         this.hardPodAffinityWeight = hardPodAffinityWeight;
         this.ignorePreferredTermsOfExistingPods = ignorePreferredTermsOfExistingPods;
+        this.scoring = new Scoring(handle, hardPodAffinityWeight, ignorePreferredTermsOfExistingPods);
     }
 
     @Override
@@ -87,119 +86,6 @@ public final class InterPodAffinity implements PreFilterPlugin, PreFilterExtensi
 
     public boolean ignorePreferredTermsOfExistingPods() {
         return ignorePreferredTermsOfExistingPods;
-    }
-
-    /**
-     * Counts of matching pods per topology pair (key, value), as a two-level map so that Filter can look pairs up
-     * without allocating. An entry that drops to zero is removed; negative counts (after RemovePod) are kept.
-     */
-    static final class TopologyCounts {
-        private final Map<String, Map<String, Long>> byKey;
-        private int pairs;
-
-        TopologyCounts() {
-            byKey = new HashMap<>();
-        }
-
-        private TopologyCounts(TopologyCounts o) {
-            byKey = new HashMap<>(o.byKey.size() * 2);
-            for (Map.Entry<String, Map<String, Long>> e : o.byKey.entrySet()) {
-                byKey.put(e.getKey(), new HashMap<>(e.getValue()));
-            }
-            pairs = o.pairs;
-        }
-
-        /** Adds delta to the pair (key, node's value of key); nodes without the key are not counted. */
-        void add(Map<String, String> nodeLabels, String key, long delta) {
-            String value = nodeLabels.get(key);
-            if (value == null) {
-                return;
-            }
-            Map<String, Long> values = byKey.get(key);
-            Long cur = values == null ? null : values.get(value);
-            long next = (cur == null ? 0 : cur) + delta;
-            if (next == 0) {
-                if (cur != null) {
-                    values.remove(value);
-                    pairs--;
-                    if (values.isEmpty()) {
-                        byKey.remove(key);
-                    }
-                }
-                return;
-            }
-            if (values == null) {
-                values = new HashMap<>();
-                byKey.put(key, values);
-            }
-            if (cur == null) {
-                pairs++;
-            }
-            values.put(value, next);
-        }
-
-        long get(String key, String value) {
-            Map<String, Long> values = byKey.get(key);
-            if (values == null) {
-                return 0;
-            }
-            Long c = values.get(value);
-            return c == null ? 0 : c;
-        }
-
-        boolean isEmpty() {
-            return pairs == 0;
-        }
-
-        /**
-         * Whether one of the node's labels is a pair with a positive count: upstream walks the node's labels; walking
-         * the counted keys (a few topology keys) finds the same pairs.
-         */
-        boolean anyPositive(Map<String, String> nodeLabels) {
-            for (Map.Entry<String, Map<String, Long>> e : byKey.entrySet()) {
-                String value = nodeLabels.get(e.getKey());
-                if (value != null) {
-                    Long c = e.getValue().get(value);
-                    if (c != null && c > 0) {
-                        return true;
-                    }
-                }
-            }
-            return false;
-        }
-
-        int size() {
-            return pairs;
-        }
-
-        TopologyCounts copy() {
-            return new TopologyCounts(this);
-        }
-
-        /** Every counted pair as "key=value" → count (for tests and diagnostics). */
-        Map<String, Long> asMap() {
-            Map<String, Long> m = new HashMap<>();
-            byKey.forEach((k, vs) -> vs.forEach((v, c) -> m.put(k + "=" + v, c)));
-            return m;
-        }
-
-        /** Counts every term's pair once when the pod matches all of the terms (required affinity semantics). */
-        void addAffinityTerms(List<AffinityTerm> terms, PodInfo pod, Map<String, String> nodeLabels, long delta) {
-            if (podMatchesAllTerms(terms, pod)) {
-                for (AffinityTerm t : terms) {
-                    add(nodeLabels, t.topologyKey(), delta);
-                }
-            }
-        }
-
-        /** Counts the pair of every term the pod matches (anti-affinity semantics). */
-        void addAntiAffinityTerms(List<AffinityTerm> terms, PodInfo pod, Map<String, String> nsLabels, Map<String, String> nodeLabels, long delta) {
-            for (AffinityTerm t : terms) {
-                if (t.matches(pod, nsLabels)) {
-                    add(nodeLabels, t.topologyKey(), delta);
-                }
-            }
-        }
     }
 
     /** What PreFilter computed; Filter reads it, AddPod/RemovePod update the counts of a copy. */
@@ -430,144 +316,14 @@ public final class InterPodAffinity implements PreFilterPlugin, PreFilterExtensi
     static boolean satisfyExistingPodsAntiAffinity(PreFilterState s, Map<String, String> nodeLabels) {
         return s.existingAntiAffinityCounts.isEmpty() || !s.existingAntiAffinityCounts.anyPositive(nodeLabels);
     }
-
-    /** What PreScore computed: topology key → value → summed weight. Read-only afterwards, so copies share it. */
-    static final class PreScoreState implements StateData {
-        final Map<String, Map<String, Long>> topologyScore;
-
-        PreScoreState(Map<String, Map<String, Long>> topologyScore) {
-            this.topologyScore = topologyScore;
-        }
-
-        @Override
-        public PreScoreState copy() {
-            return this;
-        }
-    }
-
     @Override
     public Status preScore(CycleState state, PodInfo pod, List<NodeInfo> feasibleNodes) {
-        Affinity a = pod.pod().getSpec().getAffinity();
-        boolean hasPreferredAffinity = a != null && a.getPodAffinity() != null
-                && notEmpty(a.getPodAffinity().getPreferredDuringSchedulingIgnoredDuringExecution());
-        boolean hasPreferredAntiAffinity = a != null && a.getPodAntiAffinity() != null
-                && notEmpty(a.getPodAntiAffinity().getPreferredDuringSchedulingIgnoredDuringExecution());
-        boolean hasConstraints = hasPreferredAffinity || hasPreferredAntiAffinity;
-        if (ignorePreferredTermsOfExistingPods && !hasConstraints) {
-            return Status.SKIP;
-        }
-        if (pod.affinityParseError() != null) {
-            return Status.error("failed to parse pod: " + aggregate(pod.affinityParseError()));
-        }
-        ClusterSnapshot snapshot = handle.snapshot();
-        List<WeightedAffinityTerm> preferred = resolveWeightedNamespaces(pod.preferredAffinityTerms(), snapshot);
-        List<WeightedAffinityTerm> preferredAnti = resolveWeightedNamespaces(pod.preferredAntiAffinityTerms(), snapshot);
-        Map<String, String> nsLabels = snapshot.namespaceLabels(pod.namespace());
-
-        // Scores are keyed by topology, not by node: every node scans all nodes of the cluster, not only feasible ones.
-        // The incoming pod's preferred terms are matched per label group (namespace and labels decide, the weights add
-        // up); the existing pods' own terms only exist on pods with affinity.
-        Map<String, Map<String, Long>> scores = new HashMap<>();
-        LabelSetMatcher[] preferredMatchers = matchers(preferred);
-        LabelSetMatcher[] preferredAntiMatchers = matchers(preferredAnti);
-        // The incoming pod's preferred terms: through the label set index, only nodes running matching pods.
-        if (hasConstraints) {
-            List<NodeInfo> all = snapshot.nodes();
-            LabelSetIndex index = snapshot.labelSetIndex();
-            for (int k = 0, sets = index.setCount(); k < sets; k++) {
-                int set = index.set(k);
-                for (int i = 0; i < preferredMatchers.length + preferredAntiMatchers.length; i++) {
-                    boolean anti = i >= preferredMatchers.length;
-                    int t = anti ? i - preferredMatchers.length : i;
-                    if (!(anti ? preferredAntiMatchers[t] : preferredMatchers[t]).matches(set)) {
-                        continue;
-                    }
-                    WeightedAffinityTerm term = anti ? preferredAnti.get(t) : preferred.get(t);
-                    int[] e = index.entries(set);
-                    for (int j = 0, m = index.nodeCount(set); j < m; j++) {
-                        long weight = (long) e[3 * j + 1] * term.weight();
-                        addScore(scores, term.term(), all.get(e[3 * j]).labels(), anti ? -weight : weight);
-                    }
-                }
-            }
-        }
-        // The existing pods' own terms: only pods with affinity have them (HavePodsWithAffinityList).
-        for (NodeInfo n : snapshot.nodesWithAffinity()) {
-            Map<String, String> nodeLabels = n.labels();
-            if (nodeLabels.isEmpty()) {
-                continue;
-            }
-            for (PodInfo existing : n.podsWithAffinity()) {
-                processExistingPodTerms(scores, nsLabels, pod, existing, nodeLabels);
-            }
-        }
-        if (scores.isEmpty()) {
-            return Status.SKIP;
-        }
-        state.write(PRE_SCORE_STATE_KEY, new PreScoreState(scores));
-        return Status.SUCCESS;
-    }
-
-    /** Symmetry: the existing pod's terms evaluated against the incoming pod and its namespace's labels. */
-    private void processExistingPodTerms(Map<String, Map<String, Long>> scores, Map<String, String> nsLabels, PodInfo incoming,
-                                         PodInfo existing, Map<String, String> nodeLabels) {
-        if (hardPodAffinityWeight > 0) {
-            for (AffinityTerm t : existing.requiredAffinityTerms()) {
-                processTerm(scores, t, hardPodAffinityWeight, incoming, nsLabels, nodeLabels, 1);
-            }
-        }
-        for (WeightedAffinityTerm t : existing.preferredAffinityTerms()) {
-            processTerm(scores, t.term(), t.weight(), incoming, nsLabels, nodeLabels, 1);
-        }
-        for (WeightedAffinityTerm t : existing.preferredAntiAffinityTerms()) {
-            processTerm(scores, t.term(), t.weight(), incoming, nsLabels, nodeLabels, -1);
-        }
-    }
-
-    /** The incoming pod's terms carry their namespaces resolved: no namespace labels are needed for existing pods. */
-    private static LabelSetMatcher[] matchers(List<WeightedAffinityTerm> terms) {
-        LabelSetMatcher[] m = new LabelSetMatcher[terms.size()];
-        for (int i = 0; i < m.length; i++) {
-            AffinityTerm t = terms.get(i).term();
-            m[i] = new LabelSetMatcher(ls -> t.matches(ls, null));
-        }
-        return m;
-    }
-
-    private static void addScore(Map<String, Map<String, Long>> scores, AffinityTerm term, Map<String, String> nodeLabels, long weight) {
-        String value = nodeLabels.get(term.topologyKey());
-        if (value == null) {
-            return;
-        }
-        // An entry is created even when the weights cancel out: it still counts as "something to score".
-        scores.computeIfAbsent(term.topologyKey(), k -> new HashMap<>()).merge(value, weight, Long::sum);
-    }
-
-    private static void processTerm(Map<String, Map<String, Long>> scores, AffinityTerm term, int weight, PodInfo pod,
-                                    Map<String, String> nsLabels, Map<String, String> nodeLabels, int multiplier) {
-        if (term.matches(pod, nsLabels)) {
-            addScore(scores, term, nodeLabels, (long) (weight * multiplier));
-        }
+        return scoring.preScore(state, pod, feasibleNodes);
     }
 
     @Override
     public long score(CycleState state, PodInfo pod, NodeInfo node) {
-        PreScoreState s = state.read(PRE_SCORE_STATE_KEY);
-        if (s == null) {
-            throw new PluginException(preScoreStateMissing());
-        }
-        Map<String, String> labels = node.labels();
-        long score = 0;
-        for (Map.Entry<String, Map<String, Long>> e : s.topologyScore.entrySet()) {
-            String value = labels.get(e.getKey());
-            if (value != null) {
-                Long v = e.getValue().get(value);
-                if (v != null) {
-                    score += v;
-                }
-            }
-        }
-        return score;
+        return scoring.score(state, pod, node);
     }
 
     @Override
@@ -575,35 +331,9 @@ public final class InterPodAffinity implements PreFilterPlugin, PreFilterExtensi
         return true;
     }
 
-    /** Min-max scaling to [0, 100]; all-equal scores become 0. */
     @Override
     public Status normalizeScore(CycleState state, PodInfo pod, NodeScore[] scores) {
-        PreScoreState s = state.read(PRE_SCORE_STATE_KEY);
-        if (s == null) {
-            return preScoreStateMissing();
-        }
-        if (s.topologyScore.isEmpty()) {
-            return Status.SUCCESS;
-        }
-        long min = Long.MAX_VALUE;
-        long max = Long.MIN_VALUE;
-        for (NodeScore ns : scores) {
-            min = Math.min(min, ns.score());
-            max = Math.max(max, ns.score());
-        }
-        long diff = max - min;
-        for (NodeScore ns : scores) {
-            double f = 0;
-            if (diff > 0) {
-                f = (double) MAX_NODE_SCORE * ((double) (ns.score() - min) / (double) diff);
-            }
-            ns.setScore((long) f);
-        }
-        return Status.SUCCESS;
-    }
-
-    private static Status preScoreStateMissing() {
-        return Status.error("failed to read \"" + PRE_SCORE_STATE_KEY.name() + "\" from cycleState: not found");
+        return scoring.normalizeScore(state, pod, scores);
     }
 
     /**
@@ -686,7 +416,7 @@ public final class InterPodAffinity implements PreFilterPlugin, PreFilterExtensi
         return out == null ? terms : List.copyOf(out);
     }
 
-    private static List<WeightedAffinityTerm> resolveWeightedNamespaces(List<WeightedAffinityTerm> terms, ClusterSnapshot snapshot) {
+    static List<WeightedAffinityTerm> resolveWeightedNamespaces(List<WeightedAffinityTerm> terms, ClusterSnapshot snapshot) {
         List<WeightedAffinityTerm> out = null;
         for (int i = 0; i < terms.size(); i++) {
             WeightedAffinityTerm t = terms.get(i);
@@ -717,7 +447,7 @@ public final class InterPodAffinity implements PreFilterPlugin, PreFilterExtensi
     }
 
     /** An aggregate of several parse errors is bracketed, a single one is not. */
-    private static String aggregate(String joined) {
+    static String aggregate(String joined) {
         int n = 0;
         for (String prefix : PARSE_ERROR_PREFIXES) {
             if (joined.startsWith(prefix) || joined.contains(", " + prefix)) {
@@ -727,7 +457,7 @@ public final class InterPodAffinity implements PreFilterPlugin, PreFilterExtensi
         return n > 1 ? "[" + joined + "]" : joined;
     }
 
-    private static boolean notEmpty(List<?> l) {
+    static boolean notEmpty(List<?> l) {
         return l != null && !l.isEmpty();
     }
 

@@ -42,7 +42,7 @@ final class FitScoringRequests {
         List<Container> containers = pod.getSpec().getContainers();
         if (containers != null) {
             for (Container c : containers) {
-                add(reqs, withDefaults(c));
+                PodResources.add(reqs, withDefaults(c));
             }
         }
         Map<String, BigDecimal> restartable = new HashMap<>();
@@ -53,18 +53,18 @@ final class FitScoringRequests {
                 Map<String, BigDecimal> cr = withDefaults(c);
                 if ("Always".equals(c.getRestartPolicy())) {
                     // A sidecar runs alongside the containers and every later init container.
-                    add(reqs, cr);
-                    add(restartable, cr);
+                    PodResources.add(reqs, cr);
+                    PodResources.add(restartable, cr);
                     cr = new HashMap<>(restartable);
                 } else {
-                    add(cr, restartable);
+                    PodResources.add(cr, restartable);
                 }
-                max(init, cr);
+                PodResources.max(init, cr);
             }
         }
-        max(reqs, init);
+        PodResources.max(reqs, init);
         if (pod.getSpec().getOverhead() != null) {
-            add(reqs, PodResources.exact(pod.getSpec().getOverhead()));
+            PodResources.add(reqs, PodResources.exact(pod.getSpec().getOverhead()));
         }
         return reqs;
     }
@@ -74,20 +74,5 @@ final class FitScoringRequests {
         r.putIfAbsent(ResourceNames.CPU, DEFAULT_CPU);
         r.putIfAbsent(ResourceNames.MEMORY, DEFAULT_MEMORY);
         return r;
-    }
-
-    private static void add(Map<String, BigDecimal> into, Map<String, BigDecimal> more) {
-        for (Map.Entry<String, BigDecimal> e : more.entrySet()) {
-            into.merge(e.getKey(), e.getValue(), BigDecimal::add);
-        }
-    }
-
-    private static void max(Map<String, BigDecimal> into, Map<String, BigDecimal> other) {
-        for (Map.Entry<String, BigDecimal> e : other.entrySet()) {
-            BigDecimal cur = into.get(e.getKey());
-            if (cur == null || e.getValue().compareTo(cur) > 0) {
-                into.put(e.getKey(), e.getValue());
-            }
-        }
     }
 }

@@ -6,15 +6,14 @@ import io.kubewhatif.engine.api.Plugin;
 import io.kubewhatif.engine.api.PluginInitException;
 import io.kubewhatif.engine.api.PreScorePlugin;
 import io.kubewhatif.engine.api.ScorePlugin;
-import io.kubewhatif.engine.api.StateData;
 import io.kubewhatif.engine.api.StateKey;
 import io.kubewhatif.engine.api.Status;
 import io.kubewhatif.engine.config.NodeResourcesBalancedAllocationArgs;
+import io.kubewhatif.engine.config.ResourceSpec;
 import io.kubewhatif.engine.snapshot.NodeInfo;
 import io.kubewhatif.engine.snapshot.PodInfo;
 import io.kubewhatif.engine.snapshot.Resource;
 
-import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
@@ -26,21 +25,7 @@ import java.util.Set;
 public final class NodeResourcesBalancedAllocation implements PreScorePlugin, ScorePlugin {
     public static final String NAME = "NodeResourcesBalancedAllocation";
 
-    static final StateKey<PreScoreState> PRE_SCORE_KEY = StateKey.of("PreScore" + NAME, PreScoreState.class);
-
-    /** The pod's requests for the configured resources, in their order; never changed, so copies share it. */
-    static final class PreScoreState implements StateData {
-        final long[] podRequests;
-
-        PreScoreState(long[] podRequests) {
-            this.podRequests = podRequests;
-        }
-
-        @Override
-        public StateData copy() {
-            return this;
-        }
-    }
+    static final StateKey<ResourceAllocationScorer.PodRequests> PRE_SCORE_KEY = StateKey.of("PreScore" + NAME, ResourceAllocationScorer.PodRequests.class);
 
     private final ResourceAllocationScorer scorer;
 
@@ -99,13 +84,13 @@ public final class NodeResourcesBalancedAllocation implements PreScorePlugin, Sc
         if (ResourceAllocationScorer.isBestEffort(podRequests)) {
             return Status.SKIP;
         }
-        state.write(PRE_SCORE_KEY, new PreScoreState(podRequests));
+        state.write(PRE_SCORE_KEY, new ResourceAllocationScorer.PodRequests(podRequests));
         return Status.SUCCESS;
     }
 
     @Override
     public long score(CycleState state, PodInfo pod, NodeInfo node) {
-        PreScoreState s = state.read(PRE_SCORE_KEY);
+        ResourceAllocationScorer.PodRequests s = state.read(PRE_SCORE_KEY);
         long[] podRequests;
         if (s != null) {
             podRequests = s.podRequests;
@@ -141,10 +126,6 @@ public final class NodeResourcesBalancedAllocation implements PreScorePlugin, Sc
         if (!(args instanceof NodeResourcesBalancedAllocationArgs a)) {
             throw new PluginInitException("want args to be of type NodeResourcesBalancedAllocationArgs, got " + args.getClass().getName());
         }
-        List<ResourceSpec> resources = new ArrayList<>(a.resources().size());
-        for (io.kubewhatif.engine.config.ResourceSpec r : a.resources()) {
-            resources.add(new ResourceSpec(r.name(), r.weight()));
-        }
-        return new NodeResourcesBalancedAllocation(resources, scoresChange);
+        return new NodeResourcesBalancedAllocation(a.resources(), scoresChange);
     }
 }

@@ -14,6 +14,7 @@ import io.kubewhatif.engine.api.StateData;
 import io.kubewhatif.engine.api.StateKey;
 import io.kubewhatif.engine.api.Status;
 import io.kubewhatif.engine.config.NodeResourcesFitArgs;
+import io.kubewhatif.engine.config.ResourceSpec;
 import io.kubewhatif.engine.config.ScoringStrategy;
 import io.kubewhatif.engine.config.UtilizationShapePoint;
 import io.kubewhatif.engine.snapshot.NodeInfo;
@@ -34,7 +35,7 @@ public final class NodeResourcesFit implements PreFilterPlugin, FilterPlugin, Pr
     public static final String NAME = "NodeResourcesFit";
 
     static final StateKey<PreFilterState> PRE_FILTER_KEY = StateKey.of("PreFilter" + NAME, PreFilterState.class);
-    static final StateKey<PreScoreState> PRE_SCORE_KEY = StateKey.of("PreScore" + NAME, PreScoreState.class);
+    static final StateKey<ResourceAllocationScorer.PodRequests> PRE_SCORE_KEY = StateKey.of("PreScore" + NAME, ResourceAllocationScorer.PodRequests.class);
 
     public static final String REASON_TOO_MANY_PODS = "Too many pods";
     public static final String REASON_INSUFFICIENT_CPU = "Insufficient cpu";
@@ -52,20 +53,6 @@ public final class NodeResourcesFit implements PreFilterPlugin, FilterPlugin, Pr
 
         PreFilterState(Resource request) {
             this.request = request;
-        }
-
-        @Override
-        public StateData copy() {
-            return this;
-        }
-    }
-
-    /** The pod's requests for the scoring resources, in their configured order. */
-    static final class PreScoreState implements StateData {
-        final long[] podRequests;
-
-        PreScoreState(long[] podRequests) {
-            this.podRequests = podRequests;
         }
 
         @Override
@@ -96,7 +83,7 @@ public final class NodeResourcesFit implements PreFilterPlugin, FilterPlugin, Pr
      * @throws PluginInitException with upstream's validation message
      */
     public NodeResourcesFit(List<String> ignoredResources, List<String> ignoredResourceGroups, String strategyType,
-            List<ResourceSpec> resources, List<ShapePoint> shape) throws PluginInitException {
+            List<ResourceSpec> resources, List<UtilizationShapePoint> shape) throws PluginInitException {
         List<String> ignored = ignoredResources == null ? List.of() : List.copyOf(ignoredResources);
         List<String> groups = ignoredResourceGroups == null ? List.of() : List.copyOf(ignoredResourceGroups);
         String type = strategyType == null ? ArgsValidation.LEAST_ALLOCATED : strategyType;
@@ -260,13 +247,13 @@ public final class NodeResourcesFit implements PreFilterPlugin, FilterPlugin, Pr
 
     @Override
     public Status preScore(CycleState state, PodInfo pod, List<NodeInfo> feasibleNodes) {
-        state.write(PRE_SCORE_KEY, new PreScoreState(FitScoringRequests.of(pod.pod(), scorer.names())));
+        state.write(PRE_SCORE_KEY, new ResourceAllocationScorer.PodRequests(FitScoringRequests.of(pod.pod(), scorer.names())));
         return Status.SUCCESS;
     }
 
     @Override
     public long score(CycleState state, PodInfo pod, NodeInfo node) {
-        PreScoreState s = state.read(PRE_SCORE_KEY);
+        ResourceAllocationScorer.PodRequests s = state.read(PRE_SCORE_KEY);
         long[] podRequests = s != null ? s.podRequests : FitScoringRequests.of(pod.pod(), scorer.names());
         return scorer.score(node, podRequests);
     }
@@ -299,17 +286,6 @@ public final class NodeResourcesFit implements PreFilterPlugin, FilterPlugin, Pr
         if (ss == null) {
             return new NodeResourcesFit(a.ignoredResources(), a.ignoredResourceGroups(), null, null, null);
         }
-        List<ResourceSpec> resources = new ArrayList<>(ss.resources().size());
-        for (io.kubewhatif.engine.config.ResourceSpec r : ss.resources()) {
-            resources.add(new ResourceSpec(r.name(), r.weight()));
-        }
-        List<ShapePoint> shape = null;
-        if (ss.shape() != null) {
-            shape = new ArrayList<>(ss.shape().size());
-            for (UtilizationShapePoint p : ss.shape()) {
-                shape.add(new ShapePoint(p.utilization(), p.score()));
-            }
-        }
-        return new NodeResourcesFit(a.ignoredResources(), a.ignoredResourceGroups(), ss.type() == null ? "" : ss.type(), resources, shape);
+        return new NodeResourcesFit(a.ignoredResources(), a.ignoredResourceGroups(), ss.type() == null ? "" : ss.type(), ss.resources(), ss.shape());
     }
 }

@@ -2,7 +2,10 @@ package io.kubewhatif.engine.plugins.noderesources;
 
 import io.kubewhatif.engine.api.PluginException;
 import io.kubewhatif.engine.api.ScorePlugin;
+import io.kubewhatif.engine.api.StateData;
 import io.kubewhatif.engine.api.Status;
+import io.kubewhatif.engine.config.ResourceSpec;
+import io.kubewhatif.engine.config.UtilizationShapePoint;
 import io.kubewhatif.engine.snapshot.NodeInfo;
 import io.kubewhatif.engine.snapshot.Resource;
 import io.kubewhatif.engine.snapshot.ResourceNames;
@@ -15,6 +18,23 @@ import java.util.List;
  * turns those into a score. Resources the node does not have (allocatable 0) take no part.
  */
 final class ResourceAllocationScorer {
+    /**
+     * What PreScore leaves for Score, shared by NodeResourcesFit and NodeResourcesBalancedAllocation: the pod's
+     * requests for the scoring resources, in their configured order; never changed, so copies share it.
+     */
+    static final class PodRequests implements StateData {
+        final long[] podRequests;
+
+        PodRequests(long[] podRequests) {
+            this.podRequests = podRequests;
+        }
+
+        @Override
+        public StateData copy() {
+            return this;
+        }
+    }
+
     /**
      * Turns per-resource (requested with the pod, allocated without it, allocatable) into a score; entries with
      * allocatable 0 are to be ignored.
@@ -150,7 +170,7 @@ final class ResourceAllocationScorer {
      * A broken-linear function of utilization given by the shape; the shape's scores (0..10) are scaled to 0..100.
      * Resources scoring 0 do not count in the weighted mean, which is rounded.
      */
-    static Strategy requestedToCapacityRatio(List<ShapePoint> shape) {
+    static Strategy requestedToCapacityRatio(List<UtilizationShapePoint> shape) {
         int n = shape.size();
         long[] util = new long[n];
         long[] score = new long[n];

@@ -55,7 +55,7 @@ public final class VolumeBinding implements PreFilterPlugin, FilterPlugin, PreSc
     private static final StateKey<State> STATE_KEY = StateKey.of(NAME, State.class);
 
     /** VolumeBindingArgs; a null shape is the only valid one while StorageCapacityScoring is off. */
-    public record Args(long bindTimeoutSeconds, List<ShapePoint> shape) {
+    public record Args(long bindTimeoutSeconds, List<UtilizationShapePoint> shape) {
         public static final Args DEFAULT = new Args(DEFAULT_BIND_TIMEOUT_SECONDS, null);
     }
 
@@ -94,7 +94,7 @@ public final class VolumeBinding implements PreFilterPlugin, FilterPlugin, PreSc
     private final long bindTimeoutSeconds;
 
     /** @throws PluginInitException for args upstream's validation rejects */
-    public VolumeBinding(Handle handle, long bindTimeoutSeconds, List<ShapePoint> shape) throws PluginInitException {
+    public VolumeBinding(Handle handle, long bindTimeoutSeconds, List<UtilizationShapePoint> shape) throws PluginInitException {
         this.handle = Objects.requireNonNull(handle, "handle");
         validate(bindTimeoutSeconds, shape);
         this.bindTimeoutSeconds = bindTimeoutSeconds;
@@ -256,7 +256,7 @@ public final class VolumeBinding implements PreFilterPlugin, FilterPlugin, PreSc
     }
 
     /** ValidateVolumeBindingArgs with StorageCapacityScoring off: no negative timeout, no shape at all. */
-    static void validate(long bindTimeoutSeconds, List<ShapePoint> shape) throws PluginInitException {
+    static void validate(long bindTimeoutSeconds, List<UtilizationShapePoint> shape) throws PluginInitException {
         List<String> errs = new ArrayList<>();
         if (bindTimeoutSeconds < 0) {
             errs.add("bindTimeoutSeconds: Invalid value: " + bindTimeoutSeconds + ": invalid BindTimeoutSeconds, should not be a negative value");
@@ -273,7 +273,7 @@ public final class VolumeBinding implements PreFilterPlugin, FilterPlugin, PreSc
     }
 
     /** The bad value as field errors print it: JSON of the internal type, whose fields carry no JSON names. */
-    private static String shapeJson(List<ShapePoint> shape) {
+    private static String shapeJson(List<UtilizationShapePoint> shape) {
         StringBuilder sb = new StringBuilder("[");
         for (int i = 0; i < shape.size(); i++) {
             if (i > 0) {
@@ -296,14 +296,8 @@ public final class VolumeBinding implements PreFilterPlugin, FilterPlugin, PreSc
             return new VolumeBinding(handle, a.bindTimeoutSeconds(), a.shape());
         }
         if (args instanceof VolumeBindingArgs a) {
-            List<ShapePoint> shape = null;
-            if (!a.shape().isEmpty()) {
-                shape = new ArrayList<>(a.shape().size());
-                for (UtilizationShapePoint p : a.shape()) {
-                    shape.add(new ShapePoint(p.utilization(), p.score()));
-                }
-            }
-            return new VolumeBinding(handle, a.bindTimeoutSeconds(), shape);
+            // An empty shape means "not set": the plugin then uses its default.
+            return new VolumeBinding(handle, a.bindTimeoutSeconds(), a.shape().isEmpty() ? null : a.shape());
         }
         throw new PluginInitException("want args to be of type VolumeBindingArgs, got " + args.getClass().getName());
     }

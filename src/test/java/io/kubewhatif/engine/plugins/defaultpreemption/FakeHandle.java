@@ -3,12 +3,12 @@ package io.kubewhatif.engine.plugins.defaultpreemption;
 import io.fabric8.kubernetes.api.model.HasMetadata;
 import io.fabric8.kubernetes.api.model.policy.v1.PodDisruptionBudget;
 import io.kubewhatif.engine.api.CycleState;
-import io.kubewhatif.engine.api.Handle;
 import io.kubewhatif.engine.api.Status;
 import io.kubewhatif.engine.snapshot.ClusterSnapshot;
 import io.kubewhatif.engine.snapshot.NodeInfo;
 import io.kubewhatif.engine.snapshot.PodInfo;
 import io.kubewhatif.engine.snapshot.Resource;
+import io.kubewhatif.engine.testing.SnapshotHandle;
 
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -21,26 +21,19 @@ import java.util.concurrent.atomic.AtomicInteger;
  * A Handle over a small snapshot whose filter is a plain resource fit (pods, cpu, memory) and whose PreFilter
  * extensions fail, like upstream's test plugin, on nodes labelled {@code error=true}.
  */
-final class FakeHandle implements Handle {
-    private final ClusterSnapshot snapshot;
+final class FakeHandle extends SnapshotHandle {
     final AtomicInteger filterCalls = new AtomicInteger();
 
     FakeHandle(List<NodeInfo> nodes, List<PodDisruptionBudget> pdbs, List<PodInfo> nominated) {
+        super(snapshot(nodes, pdbs, nominated));
+    }
+
+    private static ClusterSnapshot snapshot(List<NodeInfo> nodes, List<PodDisruptionBudget> pdbs, List<PodInfo> nominated) {
         Map<Class<?>, LinkedHashMap<String, HasMetadata>> objects = new HashMap<>();
         for (PodDisruptionBudget pdb : pdbs) {
             objects.computeIfAbsent(PodDisruptionBudget.class, k -> new LinkedHashMap<>()).put(ClusterSnapshot.key(pdb), pdb);
         }
-        this.snapshot = new ClusterSnapshot(nodes, objects, nominated);
-    }
-
-    @Override
-    public ClusterSnapshot snapshot() {
-        return snapshot;
-    }
-
-    @Override
-    public List<PodInfo> nominatedPodsForNode(String nodeName) {
-        return snapshot.nominatedPodsForNode(nodeName);
+        return new ClusterSnapshot(nodes, objects, nominated);
     }
 
     @Override
@@ -95,11 +88,6 @@ final class FakeHandle implements Handle {
             reasons.add("Insufficient memory");
         }
         return reasons.isEmpty() ? Status.SUCCESS : new Status(io.kubewhatif.engine.api.Code.UNSCHEDULABLE, reasons, "NodeResourcesFit");
-    }
-
-    @Override
-    public String profileName() {
-        return "default-scheduler";
     }
 
     @Override

@@ -7,6 +7,7 @@ import io.fabric8.kubernetes.api.model.resource.v1.ResourceClaimTemplate;
 import io.kubewhatif.engine.api.Status;
 import io.kubewhatif.engine.snapshot.NodeInfo;
 import io.kubewhatif.engine.snapshot.PodInfo;
+import io.kubewhatif.engine.testing.SnapshotHandle;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;

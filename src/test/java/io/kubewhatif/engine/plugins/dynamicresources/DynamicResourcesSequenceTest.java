@@ -5,6 +5,7 @@ import io.kubewhatif.engine.api.Code;
 import io.kubewhatif.engine.api.Status;
 import io.kubewhatif.engine.snapshot.NodeInfo;
 import io.kubewhatif.engine.snapshot.PodInfo;
+import io.kubewhatif.engine.testing.SnapshotHandle;
 import org.junit.jupiter.api.Test;
 
 import java.util.List;

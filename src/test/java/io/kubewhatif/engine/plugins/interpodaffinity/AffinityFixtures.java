@@ -1,7 +1,6 @@
 package io.kubewhatif.engine.plugins.interpodaffinity;
 
 import io.fabric8.kubernetes.api.model.Affinity;
-import io.fabric8.kubernetes.api.model.HasMetadata;
 import io.fabric8.kubernetes.api.model.LabelSelector;
 import io.fabric8.kubernetes.api.model.LabelSelectorRequirement;
 import io.fabric8.kubernetes.api.model.Namespace;
@@ -11,14 +10,12 @@ import io.fabric8.kubernetes.api.model.PodAffinity;
 import io.fabric8.kubernetes.api.model.PodAffinityTerm;
 import io.fabric8.kubernetes.api.model.PodAntiAffinity;
 import io.fabric8.kubernetes.api.model.WeightedPodAffinityTerm;
-import io.kubewhatif.engine.api.CycleState;
 import io.kubewhatif.engine.api.Handle;
-import io.kubewhatif.engine.api.Status;
-import io.kubewhatif.engine.snapshot.ClusterSnapshot;
 import io.kubewhatif.engine.snapshot.NodeInfo;
 import io.kubewhatif.engine.snapshot.PodInfo;
 import io.kubewhatif.engine.snapshot.Resource;
 import io.kubewhatif.engine.testing.Fixtures;
+import io.kubewhatif.engine.testing.SnapshotHandle;
 
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -159,12 +156,21 @@ final class AffinityFixtures {
     }
 
     /** Nodes (in the given order) with the pods whose nodeName names them, plus namespaces, behind a Handle. */
-    static final class Cluster implements Handle {
-        final List<NodeInfo> nodes = new ArrayList<>();
+    static final class Cluster extends SnapshotHandle {
+        final List<NodeInfo> nodes;
         final Map<String, NodeInfo> byName = new HashMap<>();
-        final ClusterSnapshot snapshot;
 
         Cluster(List<NodeSpec> nodeSpecs, List<PodInfo> pods, List<Namespace> namespaces) {
+            super(nodesOf(nodeSpecs, pods), namespaces);
+            nodes = snapshot().nodes();
+            for (NodeInfo n : nodes) {
+                byName.put(n.name(), n);
+            }
+        }
+
+        private static List<NodeInfo> nodesOf(List<NodeSpec> nodeSpecs, List<PodInfo> pods) {
+            List<NodeInfo> nodes = new ArrayList<>();
+            Map<String, NodeInfo> byName = new HashMap<>();
             for (NodeSpec s : nodeSpecs) {
                 Node n = Fixtures.node(s.name()).build();
                 // Exactly the given labels: topology keys are the subject of these tests.
@@ -179,47 +185,11 @@ final class AffinityFixtures {
                     n.addPod(p);
                 }
             }
-            Map<Class<?>, LinkedHashMap<String, HasMetadata>> objects = new HashMap<>();
-            LinkedHashMap<String, HasMetadata> nsMap = new LinkedHashMap<>();
-            for (Namespace ns : namespaces) {
-                nsMap.put(ns.getMetadata().getName(), ns);
-            }
-            objects.put(Namespace.class, nsMap);
-            snapshot = new ClusterSnapshot(nodes, objects, List.of());
+            return nodes;
         }
 
         NodeInfo node(String name) {
             return byName.get(name);
-        }
-
-        @Override
-        public ClusterSnapshot snapshot() {
-            return snapshot;
-        }
-
-        @Override
-        public List<PodInfo> nominatedPodsForNode(String nodeName) {
-            return List.of();
-        }
-
-        @Override
-        public Status runPreFilterExtensionAddPod(CycleState state, PodInfo podToSchedule, PodInfo podToAdd, NodeInfo nodeInfo) {
-            throw new UnsupportedOperationException();
-        }
-
-        @Override
-        public Status runPreFilterExtensionRemovePod(CycleState state, PodInfo podToSchedule, PodInfo podToRemove, NodeInfo nodeInfo) {
-            throw new UnsupportedOperationException();
-        }
-
-        @Override
-        public Status runFilterPluginsWithNominatedPods(CycleState state, PodInfo pod, NodeInfo nodeInfo) {
-            throw new UnsupportedOperationException();
-        }
-
-        @Override
-        public String profileName() {
-            return "default-scheduler";
         }
 
         @Override

@@ -367,9 +367,9 @@ class InterPodAffinityFilterTest {
 
     @Test
     void stateCopyIsDeep() {
-        InterPodAffinity.TopologyCounts counts = new InterPodAffinity.TopologyCounts();
+        TopologyCounts counts = new TopologyCounts();
         counts.add(Map.of("zone", "a"), "zone", 1);
-        InterPodAffinity.TopologyCounts copy = counts.copy();
+        TopologyCounts copy = counts.copy();
         copy.add(Map.of("zone", "a"), "zone", -1);
         copy.add(Map.of("zone", "b"), "zone", -1);
         assertEquals(Map.of("zone=a", 1L), counts.asMap());

@@ -1,6 +1,8 @@
 package io.kubewhatif.engine.plugins.noderesources;
 
 import io.kubewhatif.engine.api.PluginInitException;
+import io.kubewhatif.engine.config.ResourceSpec;
+import io.kubewhatif.engine.config.UtilizationShapePoint;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
@@ -16,21 +18,21 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 class NodeResourcesArgsTest {
     private static final List<ResourceSpec> DEFAULT = NodeResourcesFit.DEFAULT_RESOURCES;
 
-    record FitCase(String name, List<String> ignored, List<String> groups, String type, List<ResourceSpec> resources, List<ShapePoint> shape, String error) {
+    record FitCase(String name, List<String> ignored, List<String> groups, String type, List<ResourceSpec> resources, List<UtilizationShapePoint> shape, String error) {
         @Override
         public String toString() {
             return name;
         }
     }
 
-    private static FitCase ok(String name, List<String> ignored, List<String> groups, String type, List<ResourceSpec> resources, List<ShapePoint> shape) {
+    private static FitCase ok(String name, List<String> ignored, List<String> groups, String type, List<ResourceSpec> resources, List<UtilizationShapePoint> shape) {
         return new FitCase(name, ignored, groups, type, resources, shape, null);
     }
 
-    private static List<ShapePoint> shape(int... us) {
-        ShapePoint[] p = new ShapePoint[us.length / 2];
+    private static List<UtilizationShapePoint> shape(int... us) {
+        UtilizationShapePoint[] p = new UtilizationShapePoint[us.length / 2];
         for (int i = 0; i < p.length; i++) {
-            p[i] = new ShapePoint(us[2 * i], us[2 * i + 1]);
+            p[i] = new UtilizationShapePoint(us[2 * i], us[2 * i + 1]);
         }
         return List.of(p);
     }
@@ -134,16 +136,16 @@ class NodeResourcesArgsTest {
     @Test
     void factoriesMapTheConfigRecords() throws Exception {
         var rtc = new io.kubewhatif.engine.config.NodeResourcesFitArgs(List.of(), List.of("example.com"),
-                new io.kubewhatif.engine.config.ScoringStrategy("RequestedToCapacityRatio", List.of(new io.kubewhatif.engine.config.ResourceSpec("cpu", 1)),
+                new io.kubewhatif.engine.config.ScoringStrategy("RequestedToCapacityRatio", List.of(new ResourceSpec("cpu", 1)),
                         List.of(new io.kubewhatif.engine.config.UtilizationShapePoint(0, 0), new io.kubewhatif.engine.config.UtilizationShapePoint(100, 10))));
         assertEquals("RequestedToCapacityRatio", ((NodeResourcesFit) NodeResourcesFit.create(rtc, null)).strategy());
 
         var bad = new io.kubewhatif.engine.config.NodeResourcesFitArgs(null, null,
-                new io.kubewhatif.engine.config.ScoringStrategy("MostAllocated", List.of(new io.kubewhatif.engine.config.ResourceSpec("cpu", 200)), null));
+                new io.kubewhatif.engine.config.ScoringStrategy("MostAllocated", List.of(new ResourceSpec("cpu", 200)), null));
         PluginInitException e = assertThrows(PluginInitException.class, () -> NodeResourcesFit.create(bad, null));
         assertEquals("scoringStrategy.resources[0].weight: Invalid value: 200: resource weight of cpu not in valid range (0, 100]", e.getMessage());
 
-        var ba = new io.kubewhatif.engine.config.NodeResourcesBalancedAllocationArgs(List.of(new io.kubewhatif.engine.config.ResourceSpec("cpu", 2)));
+        var ba = new io.kubewhatif.engine.config.NodeResourcesBalancedAllocationArgs(List.of(new ResourceSpec("cpu", 2)));
         e = assertThrows(PluginInitException.class, () -> NodeResourcesBalancedAllocation.create(ba, null));
         assertEquals("resources[0].weight: Invalid value: 2: must be 1", e.getMessage());
     }

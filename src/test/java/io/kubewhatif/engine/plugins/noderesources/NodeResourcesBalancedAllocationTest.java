@@ -2,6 +2,7 @@ package io.kubewhatif.engine.plugins.noderesources;
 
 import io.kubewhatif.engine.api.CycleState;
 import io.kubewhatif.engine.api.Status;
+import io.kubewhatif.engine.config.ResourceSpec;
 import io.kubewhatif.engine.snapshot.NodeInfo;
 import io.kubewhatif.engine.snapshot.PodInfo;
 import org.junit.jupiter.api.Test;

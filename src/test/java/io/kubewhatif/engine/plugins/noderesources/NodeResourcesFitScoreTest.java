@@ -2,6 +2,8 @@ package io.kubewhatif.engine.plugins.noderesources;
 
 import io.kubewhatif.engine.api.CycleState;
 import io.kubewhatif.engine.api.Status;
+import io.kubewhatif.engine.config.ResourceSpec;
+import io.kubewhatif.engine.config.UtilizationShapePoint;
 import io.kubewhatif.engine.snapshot.NodeInfo;
 import io.kubewhatif.engine.snapshot.PodInfo;
 import org.junit.jupiter.api.Test;
@@ -25,9 +27,9 @@ class NodeResourcesFitScoreTest {
     private static final List<ResourceSpec> DEFAULT = NodeResourcesFit.DEFAULT_RESOURCES;
     private static final String EXT = "abc.com/xyz";
     private static final List<ResourceSpec> WITH_EXT = List.of(new ResourceSpec("cpu", 1), new ResourceSpec("memory", 1), new ResourceSpec(EXT, 1));
-    private static final List<ShapePoint> DESCENDING = List.of(new ShapePoint(0, 10), new ShapePoint(100, 0));
+    private static final List<UtilizationShapePoint> DESCENDING = List.of(new UtilizationShapePoint(0, 10), new UtilizationShapePoint(100, 0));
 
-    record Case(String name, String strategy, List<ResourceSpec> resources, List<ShapePoint> shape, PodInfo pod, List<NodeInfo> nodes, List<Long> want) {
+    record Case(String name, String strategy, List<ResourceSpec> resources, List<UtilizationShapePoint> shape, PodInfo pod, List<NodeInfo> nodes, List<Long> want) {
         @Override
         public String toString() {
             return strategy + ": " + name;
@@ -42,7 +44,7 @@ class NodeResourcesFitScoreTest {
         return new Case(name, "MostAllocated", resources, null, pod, nodes, boxed(want));
     }
 
-    private static Case rtc(String name, List<ResourceSpec> resources, List<ShapePoint> shape, PodInfo pod, List<NodeInfo> nodes, long... want) {
+    private static Case rtc(String name, List<ResourceSpec> resources, List<UtilizationShapePoint> shape, PodInfo pod, List<NodeInfo> nodes, long... want) {
         return new Case(name, "RequestedToCapacityRatio", resources, shape, pod, nodes, boxed(want));
     }
 
@@ -132,23 +134,23 @@ class NodeResourcesFitScoreTest {
                 rtc("no resources requested, pods scheduled with resources", DEFAULT, DESCENDING, none,
                         List.of(node("node1", "cpu=4000,memory=10000", running("a", "node1", "cpu=3000,memory=5000")),
                                 node("node2", "cpu=6000,memory=10000", running("b", "node2", "cpu=3000,memory=5000"))), 38, 50),
-                rtc("single extended resource, nothing requested", List.of(new ResourceSpec("intel.com/foo", 1)), List.of(new ShapePoint(0, 0), new ShapePoint(100, 1)),
+                rtc("single extended resource, nothing requested", List.of(new ResourceSpec("intel.com/foo", 1)), List.of(new UtilizationShapePoint(0, 0), new UtilizationShapePoint(100, 1)),
                         none, List.of(node("node1", "cpu=4,memory=10000Mi,intel.com/foo=8"), node("node2", "cpu=4,memory=10000Mi,intel.com/foo=4")), 0, 0),
-                rtc("single extended resource requested", List.of(new ResourceSpec("intel.com/foo", 1)), List.of(new ShapePoint(0, 0), new ShapePoint(100, 1)),
+                rtc("single extended resource requested", List.of(new ResourceSpec("intel.com/foo", 1)), List.of(new UtilizationShapePoint(0, 0), new UtilizationShapePoint(100, 1)),
                         pod("p").c("intel.com/foo=2").info(),
                         List.of(node("node1", "cpu=4,memory=10000Mi,intel.com/foo=8"), node("node2", "cpu=4,memory=10000Mi,intel.com/foo=4")), 2, 5),
-                rtc("single extended resource, existing pod uses it", List.of(new ResourceSpec("intel.com/foo", 1)), List.of(new ShapePoint(0, 0), new ShapePoint(100, 1)),
+                rtc("single extended resource, existing pod uses it", List.of(new ResourceSpec("intel.com/foo", 1)), List.of(new UtilizationShapePoint(0, 0), new UtilizationShapePoint(100, 1)),
                         pod("p").c("intel.com/foo=2").info(),
                         List.of(node("node1", "cpu=4,memory=10000Mi,intel.com/foo=8"),
                                 node("node2", "cpu=4,memory=10000Mi,intel.com/foo=4", running("a", "node2", "intel.com/foo=2"))), 2, 10),
                 rtc("multiple extended resources with weights", List.of(new ResourceSpec("intel.com/foo", 3), new ResourceSpec("intel.com/bar", 5)),
-                        List.of(new ShapePoint(0, 0), new ShapePoint(100, 1)), pod("p").c("intel.com/foo=2,intel.com/bar=2").info(),
+                        List.of(new UtilizationShapePoint(0, 0), new UtilizationShapePoint(100, 1)), pod("p").c("intel.com/foo=2,intel.com/bar=2").info(),
                         List.of(node("node1", "cpu=4,memory=10000Mi,intel.com/foo=8,intel.com/bar=4"),
                                 node("node2", "cpu=4,memory=10000Mi,intel.com/foo=4,intel.com/bar=8")), 4, 3),
-                rtc("resources scoring 0 leave the mean", DEFAULT, List.of(new ShapePoint(0, 0), new ShapePoint(100, 10)),
+                rtc("resources scoring 0 leave the mean", DEFAULT, List.of(new UtilizationShapePoint(0, 0), new UtilizationShapePoint(100, 10)),
                         pod("p").c("cpu=0,memory=5000").info(), List.of(node("node1", "cpu=4000,memory=10000")), 50),
                 rtc("peaked shape (score-requested-to-capacity-ratio-peak)", DEFAULT,
-                        List.of(new ShapePoint(0, 0), new ShapePoint(50, 10), new ShapePoint(100, 0)), pod("p").c("cpu=1,memory=2Gi").info(),
+                        List.of(new UtilizationShapePoint(0, 0), new UtilizationShapePoint(50, 10), new UtilizationShapePoint(100, 0)), pod("p").c("cpu=1,memory=2Gi").info(),
                         List.of(node("node1", "cpu=8,memory=16Gi"), node("node2", "cpu=4,memory=8Gi", running("a", "node2", "cpu=1,memory=2Gi"))), 24, 100));
     }
 

@@ -123,7 +123,7 @@ class PodTopologySpreadDefaultsTest {
         PodTopologySpread pl = new PodTopologySpread(cluster);
         PodInfo p = pod("p").label("app", "web").info();
         assertEquals(List.of(), pl.constraints(p, "DoNotSchedule"));
-        List<PodTopologySpread.Constraint> soft = pl.constraints(p, "ScheduleAnyway");
+        List<Constraint> soft = pl.constraints(p, "ScheduleAnyway");
         assertEquals(2, soft.size());
         assertEquals("kubernetes.io/hostname", soft.get(0).topologyKey());
         assertEquals(3, soft.get(0).maxSkew());
@@ -225,7 +225,7 @@ class PodTopologySpreadDefaultsTest {
         assertEquals(new SpreadArgs("List", List.of(new DefaultConstraint(2, "topology.kubernetes.io/zone", "DoNotSchedule", 3, null, "Honor", List.of(), null))), a);
         assertEquals(List.of(), a.validate(""));
         PodTopologySpread pl = (PodTopologySpread) PodTopologySpread.create(a, new TestCluster(List.of(), svc("s", "default", Map.of("app", "web"))));
-        List<PodTopologySpread.Constraint> hard = pl.constraints(pod("p").label("app", "web").info(), "DoNotSchedule");
+        List<Constraint> hard = pl.constraints(pod("p").label("app", "web").info(), "DoNotSchedule");
         assertEquals(1, hard.size());
         assertEquals(3, hard.get(0).minDomains());
         assertEquals(true, hard.get(0).honorNodeAffinity());

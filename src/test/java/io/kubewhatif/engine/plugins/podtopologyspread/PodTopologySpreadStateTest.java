@@ -29,7 +29,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 class PodTopologySpreadStateTest {
     private static final String DNS = "DoNotSchedule";
 
-    static PodTopologySpread.PreFilterState preFilter(PodTopologySpread pl, CycleState state, PodInfo pod, List<NodeInfo> nodes) {
+    static Filtering.PreFilterState preFilter(PodTopologySpread pl, CycleState state, PodInfo pod, List<NodeInfo> nodes) {
         assertEquals(PreFilterResult.SUCCESS, pl.preFilter(state, pod, nodes));
         return state.read(PodTopologySpread.PRE_FILTER_KEY);
     }
@@ -39,7 +39,7 @@ class PodTopologySpreadStateTest {
         PodInfo pod = withConstraints(incoming("foo"), tsc(1, "zone", DNS, "foo").build(), tsc(1, "kubernetes.io/hostname", DNS, "foo").build());
         List<NodeInfo> nodes = fourNodes(running("a1", "node-a", "foo"), running("a2", "node-a", "foo"), running("x1", "node-x", "foo"), running("y1", "node-y", "bar"));
         CycleState state = new CycleState();
-        PodTopologySpread.PreFilterState s = preFilter(new PodTopologySpread(new TestCluster(nodes)), state, pod, nodes);
+        Filtering.PreFilterState s = preFilter(new PodTopologySpread(new TestCluster(nodes)), state, pod, nodes);
         assertEquals(Map.of("zone1", 2, "zone2", 1), s.tpValueToMatchNum.get(0));
         assertEquals(Map.of("node-a", 2, "node-b", 0, "node-x", 1, "node-y", 0), s.tpValueToMatchNum.get(1));
         assertEquals(1, s.criticalPaths[0].num0);
@@ -112,12 +112,12 @@ class PodTopologySpreadStateTest {
         nodes.add(node("node-z").info());
         PodTopologySpread pl = new PodTopologySpread(new TestCluster(nodes));
         CycleState state = new CycleState();
-        PodTopologySpread.PreFilterState original = preFilter(pl, state, c.pod(), nodes);
+        Filtering.PreFilterState original = preFilter(pl, state, c.pod(), nodes);
         CycleState copy = state.copy();
         NodeInfo target = nodes.stream().filter(n -> n.name().equals(c.nodeName())).findFirst().orElseThrow();
         Status s = c.delta() > 0 ? pl.addPod(copy, c.pod(), c.changed(), target) : pl.removePod(copy, c.pod(), c.changed(), target);
         assertEquals(Status.SUCCESS, s);
-        PodTopologySpread.PreFilterState updated = copy.read(PodTopologySpread.PRE_FILTER_KEY);
+        Filtering.PreFilterState updated = copy.read(PodTopologySpread.PRE_FILTER_KEY);
         assertEquals(c.wantZones(), updated.tpValueToMatchNum.get(0));
         assertEquals(c.wantMin(), updated.criticalPaths[0].num0);
         assertEquals(Map.of("zone1", 2, "zone2", 1), original.tpValueToMatchNum.get(0));
@@ -126,7 +126,7 @@ class PodTopologySpreadStateTest {
 
     @Test
     void criticalPathsKeepTheMinimum() {
-        PodTopologySpread.CriticalPaths p = new PodTopologySpread.CriticalPaths();
+        Filtering.CriticalPaths p = new Filtering.CriticalPaths();
         p.update("a", 3);
         p.update("b", 1);
         p.update("c", 2);

@@ -70,7 +70,7 @@ class SpreadCounterTest {
         for (int q = 0; q < 40; q++) {
             Selector s = randomSelector(r);
             String ns = r.nextBoolean() ? "default" : "team";
-            PodTopologySpread.Counter counter = new PodTopologySpread.Counter(s, ns);
+            Counter counter = new Counter(s, ns);
             for (NodeInfo n : nodes) {
                 assertEquals(perPod(n.pods(), s, ns), counter.count(n), s + " in " + ns + " on " + n.name());
             }

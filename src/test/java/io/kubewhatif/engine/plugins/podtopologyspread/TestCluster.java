@@ -4,63 +4,27 @@ import io.fabric8.kubernetes.api.model.HasMetadata;
 import io.fabric8.kubernetes.api.model.LabelSelectorBuilder;
 import io.fabric8.kubernetes.api.model.TopologySpreadConstraint;
 import io.fabric8.kubernetes.api.model.TopologySpreadConstraintBuilder;
-import io.kubewhatif.engine.api.CycleState;
-import io.kubewhatif.engine.api.Handle;
-import io.kubewhatif.engine.api.Status;
-import io.kubewhatif.engine.snapshot.ClusterSnapshot;
 import io.kubewhatif.engine.snapshot.NodeInfo;
 import io.kubewhatif.engine.snapshot.PodInfo;
 import io.kubewhatif.engine.testing.Fixtures;
+import io.kubewhatif.engine.testing.SnapshotHandle;
 
 import java.util.ArrayList;
-import java.util.HashMap;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
 
-/** Test helpers: a Handle over a snapshot, and constraint builders. */
-final class TestCluster implements Handle {
-    private final ClusterSnapshot snapshot;
-
+/** Test helpers: a Handle over a snapshot (objects default to namespace "default"), and constraint builders. */
+final class TestCluster extends SnapshotHandle {
     TestCluster(List<NodeInfo> nodes, HasMetadata... objects) {
-        Map<Class<?>, LinkedHashMap<String, HasMetadata>> objs = new HashMap<>();
+        super(nodes, inDefaultNamespace(objects));
+    }
+
+    private static List<HasMetadata> inDefaultNamespace(HasMetadata... objects) {
         for (HasMetadata o : objects) {
             if (o.getMetadata().getNamespace() == null) {
                 o.getMetadata().setNamespace("default");
             }
-            objs.computeIfAbsent(o.getClass(), k -> new LinkedHashMap<>()).put(ClusterSnapshot.key(o), o);
         }
-        this.snapshot = new ClusterSnapshot(nodes, objs, List.of());
-    }
-
-    @Override
-    public ClusterSnapshot snapshot() {
-        return snapshot;
-    }
-
-    @Override
-    public List<PodInfo> nominatedPodsForNode(String nodeName) {
-        return List.of();
-    }
-
-    @Override
-    public Status runPreFilterExtensionAddPod(CycleState state, PodInfo podToSchedule, PodInfo podToAdd, NodeInfo nodeInfo) {
-        throw new UnsupportedOperationException();
-    }
-
-    @Override
-    public Status runPreFilterExtensionRemovePod(CycleState state, PodInfo podToSchedule, PodInfo podToRemove, NodeInfo nodeInfo) {
-        throw new UnsupportedOperationException();
-    }
-
-    @Override
-    public Status runFilterPluginsWithNominatedPods(CycleState state, PodInfo pod, NodeInfo nodeInfo) {
-        throw new UnsupportedOperationException();
-    }
-
-    @Override
-    public String profileName() {
-        return "default-scheduler";
+        return List.of(objects);
     }
 
     @Override

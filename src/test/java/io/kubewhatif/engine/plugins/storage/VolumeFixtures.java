@@ -4,7 +4,6 @@ import io.fabric8.kubernetes.api.model.HasMetadata;
 import io.fabric8.kubernetes.api.model.NodeSelectorRequirement;
 import io.fabric8.kubernetes.api.model.NodeSelectorTermBuilder;
 import io.fabric8.kubernetes.api.model.OwnerReferenceBuilder;
-import io.fabric8.kubernetes.api.model.PersistentVolume;
 import io.fabric8.kubernetes.api.model.PersistentVolumeBuilder;
 import io.fabric8.kubernetes.api.model.PersistentVolumeClaim;
 import io.fabric8.kubernetes.api.model.PersistentVolumeClaimBuilder;
@@ -20,13 +19,12 @@ import io.fabric8.kubernetes.api.model.storage.CSINodeDriver;
 import io.fabric8.kubernetes.api.model.storage.StorageClass;
 import io.fabric8.kubernetes.api.model.storage.StorageClassBuilder;
 import io.fabric8.kubernetes.api.model.storage.VolumeNodeResources;
-import io.kubewhatif.engine.api.CycleState;
 import io.kubewhatif.engine.api.Handle;
-import io.kubewhatif.engine.api.Status;
 import io.kubewhatif.engine.snapshot.ClusterSnapshot;
 import io.kubewhatif.engine.snapshot.NodeInfo;
 import io.kubewhatif.engine.snapshot.PodInfo;
 import io.kubewhatif.engine.testing.Fixtures;
+import io.kubewhatif.engine.testing.SnapshotHandle;
 
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -155,41 +153,6 @@ public final class VolumeFixtures {
     }
 
     public static Handle handle(ClusterSnapshot snapshot) {
-        return new Handle() {
-            @Override
-            public ClusterSnapshot snapshot() {
-                return snapshot;
-            }
-
-            @Override
-            public List<PodInfo> nominatedPodsForNode(String nodeName) {
-                return snapshot.nominatedPodsForNode(nodeName);
-            }
-
-            @Override
-            public Status runPreFilterExtensionAddPod(CycleState state, PodInfo podToSchedule, PodInfo podToAdd, NodeInfo nodeInfo) {
-                throw new UnsupportedOperationException();
-            }
-
-            @Override
-            public Status runPreFilterExtensionRemovePod(CycleState state, PodInfo podToSchedule, PodInfo podToRemove, NodeInfo nodeInfo) {
-                throw new UnsupportedOperationException();
-            }
-
-            @Override
-            public Status runFilterPluginsWithNominatedPods(CycleState state, PodInfo pod, NodeInfo nodeInfo) {
-                throw new UnsupportedOperationException();
-            }
-
-            @Override
-            public String profileName() {
-                return "default-scheduler";
-            }
-
-            @Override
-            public List<String> filterPluginNames() {
-                return List.of();
-            }
-        };
+        return new SnapshotHandle(snapshot);
     }
 }

@@ -1,25 +1,23 @@
 package io.kubewhatif.engine.plugins.tainttoleration;
 
 import io.kubewhatif.engine.api.CycleState;
-import io.kubewhatif.engine.api.NodeScore;
 import io.kubewhatif.engine.api.PluginException;
 import io.kubewhatif.engine.api.Status;
 import io.kubewhatif.engine.snapshot.NodeInfo;
 import io.kubewhatif.engine.snapshot.PodInfo;
 import io.kubewhatif.engine.testing.Fixtures;
+import io.kubewhatif.engine.testing.ScoreAssertions;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.List;
 import java.util.function.UnaryOperator;
 import java.util.stream.Stream;
 
 import static io.kubewhatif.engine.testing.Fixtures.node;
 import static io.kubewhatif.engine.testing.Fixtures.pod;
-import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -127,14 +125,7 @@ class TaintTolerationTest {
         }
         CycleState state = new CycleState();
         assertTrue(pl.preScore(state, p, nodes).isSuccess());
-        NodeScore[] scores = new NodeScore[nodes.size()];
-        for (int i = 0; i < nodes.size(); i++) {
-            scores[i] = new NodeScore(nodes.get(i).name(), pl.score(state, p, nodes.get(i)));
-        }
-        assertArrayEquals(c.raw(), Arrays.stream(scores).mapToLong(NodeScore::score).toArray());
-        assertTrue(pl.hasNormalizeScore());
-        assertTrue(pl.normalizeScore(state, p, scores).isSuccess());
-        assertArrayEquals(c.want(), Arrays.stream(scores).mapToLong(NodeScore::score).toArray());
+        ScoreAssertions.assertScores(pl, state, p, nodes, c.raw(), c.want());
     }
 
     @Test

@@ -351,7 +351,7 @@ class VolumeBindingTest {
     @Test
     void argsValidation() {
         PluginInitException e = assertThrows(PluginInitException.class,
-                () -> new VolumeBinding(handle(snapshot(List.of(), List.of())), 600, List.of(new ShapePoint(0, 10), new ShapePoint(100, 0))));
+                () -> new VolumeBinding(handle(snapshot(List.of(), List.of())), 600, List.of(new UtilizationShapePoint(0, 10), new UtilizationShapePoint(100, 0))));
         assertEquals("shape: Invalid value: [{\"Utilization\":0,\"Score\":10},{\"Utilization\":100,\"Score\":0}]: "
                 + "unexpected field `shape`, remove it or turn on the feature gate StorageCapacityScoring", e.getMessage());
         e = assertThrows(PluginInitException.class, () -> new VolumeBinding(handle(snapshot(List.of(), List.of())), -1, null));

@@ -1,4 +1,4 @@
-package io.kubewhatif.engine.plugins.dynamicresources;
+package io.kubewhatif.engine.testing;
 
 import io.fabric8.kubernetes.api.model.HasMetadata;
 import io.kubewhatif.engine.api.CycleState;
@@ -13,16 +13,24 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
-/** A Handle over a fixed snapshot, for plugin tests that only read the snapshot. */
-final class SnapshotHandle implements Handle {
+/**
+ * A Handle over a fixed snapshot, for plugin tests that only read the snapshot: the snapshot's nominated pods, PreFilter
+ * extensions and filters with nominated pods that succeed, no Filter plugins named (subclasses name theirs).
+ */
+public class SnapshotHandle implements Handle {
     private final ClusterSnapshot snapshot;
 
-    SnapshotHandle(List<NodeInfo> nodes, List<? extends HasMetadata> objects) {
+    /** The nodes, in order, and the other objects of the cluster. */
+    public SnapshotHandle(List<NodeInfo> nodes, List<? extends HasMetadata> objects) {
         Map<Class<?>, LinkedHashMap<String, HasMetadata>> m = new HashMap<>();
         this.snapshot = new ClusterSnapshot(nodes, m, List.of());
         for (HasMetadata o : objects) {
             snapshot.put(o);
         }
+    }
+
+    public SnapshotHandle(ClusterSnapshot snapshot) {
+        this.snapshot = snapshot;
     }
 
     @Override
@@ -32,7 +40,7 @@ final class SnapshotHandle implements Handle {
 
     @Override
     public List<PodInfo> nominatedPodsForNode(String nodeName) {
-        return List.of();
+        return snapshot.nominatedPodsForNode(nodeName);
     }
 
     @Override
