@@ -103,7 +103,7 @@ class ReplTest {
                 "schedule -f " + POD,
                 "exit",
                 "cordon node-a") + "\n", null);
-        assertTrue(out.startsWith("kube-whatif shell: 4 node(s), 3 pod(s) from " + CLUSTER + "; profile default-scheduler; kube-scheduler v1.36.2.\n"), out);
+        assertTrue(out.startsWith("kube-whatif shell: 4 node(s), 3 pod(s) from " + CLUSTER + "; profile default-scheduler; kube-scheduler v1.34.1.\n"), out);
         assertTrue(out.contains("whatif> node/node-c cordoned\n"), out);
         assertTrue(out.contains("\"selected\" : \"node-d\""), out);
         assertTrue(out.contains("whatif> undone: node/node-c cordoned\n"), out);
