@@ -44,6 +44,10 @@ public final class Capacity {
     public record NodeCount(String node, int replicas) {
     }
 
+    /** One placed replica and its node, in the order they were placed. */
+    public record Placement(String replica, String node) {
+    }
+
     /**
      * Why the simulation stopped: {@code LimitReached}, {@code Unschedulable}, {@code Gated}, {@code BindFailed},
      * {@code Error}, or {@link #INTERRUPTED} when the caller asked it to stop.
@@ -61,13 +65,14 @@ public final class Capacity {
      * @param replicas        how many replicas were placed
      * @param max             the limit asked for, or null
      * @param replicasOnNodes placements per node, by node name
+     * @param placements      every placed replica and its node, in placement order
      * @param lastPlaced      the name of the last replica placed, or null
      * @param stop            why it stopped
      * @param failSummary     for an unschedulable stop: each reason with how many nodes it rejected, most first
      * @param stopReport      the cycle of the replica that did not schedule (null when the limit was reached or the
      *                        run was interrupted)
      */
-    public record Result(int replicas, Integer max, List<NodeCount> replicasOnNodes, String lastPlaced, StopReason stop,
+    public record Result(int replicas, Integer max, List<NodeCount> replicasOnNodes, List<Placement> placements, String lastPlaced, StopReason stop,
                          List<ReasonCount> failSummary, CycleReport stopReport) {
         /** The run was stopped before it had its answer: {@code replicas} fit, more may. */
         public boolean partial() {
@@ -102,15 +107,17 @@ public final class Capacity {
         // placements and the last cycle's filter statuses are reported.
         Scheduler scheduler = Scheduler.create(config, snapshot, InTreeRegistry.factories(), new SchedulerOptions(false, false).withoutScoreTables());
         Map<String, Integer> perNode = new HashMap<>();
+        // Two references per replica: the names already exist, so the hot loop pays one list append.
+        List<Placement> order = new ArrayList<>();
         int count = 0;
         String last = null;
         while (true) {
             if (max != null && count >= max) {
-                return new Result(count, max, counts(perNode), last,
+                return new Result(count, max, counts(perNode), List.copyOf(order), last,
                         new StopReason("LimitReached", "Maximum number of pods simulated: " + max), List.of(), null);
             }
             if (stopRequested.getAsBoolean()) {
-                return new Result(count, max, counts(perNode), last,
+                return new Result(count, max, counts(perNode), List.copyOf(order), last,
                         new StopReason(INTERRUPTED, "stopped on request after " + count + " replica(s); more may fit"), List.of(), null);
             }
             Replica rep = replicas.apply(count);
@@ -121,13 +128,14 @@ public final class Capacity {
             if (r.selected != null && (r.assumed == null || r.assumed.ok())) {
                 count++;
                 perNode.merge(r.selected, 1, Integer::sum);
+                order.add(new Placement(r.pod, r.selected));
                 last = r.pod;
                 if (progress != null) {
                     progress.placed(count);
                 }
                 continue;
             }
-            return new Result(count, max, counts(perNode), last, stop(r), failSummary(r), r);
+            return new Result(count, max, counts(perNode), List.copyOf(order), last, stop(r), failSummary(r), r);
         }
     }
 

@@ -130,6 +130,7 @@ public final class HtmlRenderer {
         tree.remove("stopReport");
         p.data.putAll(tree);
         p.data.put("cycles", r.stopReport() == null ? List.of() : p.cycles(List.of(r.stopReport()), false));
+        p.data.put("placements", p.placements(r));
         return p.render(template, notes);
     }
 
@@ -303,6 +304,24 @@ public final class HtmlRenderer {
             m.put("reasons", reasons);
             m.put("recorded", recorded);
             m.put("rowReasons", rowReasons);
+            return m;
+        }
+
+        /**
+         * Capacity's placement order: the replica names and, parallel to them, the index of each one's node (the
+         * page replays the fill from these; 1,000 replicas cost a few tens of kB).
+         */
+        Map<String, Object> placements(Capacity.Result r) {
+            Map<String, String> zonesOfNodes = r.stopReport() == null ? Map.of() : r.stopReport().nodeZones;
+            List<String> replicas = new ArrayList<>(r.placements().size());
+            List<Integer> on = new ArrayList<>(r.placements().size());
+            for (Capacity.Placement pl : r.placements()) {
+                replicas.add(pl.replica());
+                on.add(node(pl.node(), zonesOfNodes));
+            }
+            Map<String, Object> m = new LinkedHashMap<>();
+            m.put("replicas", replicas);
+            m.put("nodes", on);
             return m;
         }
 

@@ -474,21 +474,29 @@
     return pl.length + ' pod(s): ' + n.Scheduled + ' scheduled, ' + n.other + ' not scheduled' + (n.Gated ? ', ' + n.Gated + ' gated' : '');
   }
 
-  function fillView(counts, title) {
+  // Pods per node, fullest first. opts.limit: how many nodes to list (the rest are counted); opts.current: the node
+  // of the latest placement, marked.
+  function fillView(counts, title, opts) {
+    opts = opts || {};
     var s = el('div', { 'data-part': 'fill' });
     s.appendChild(el('h3', { text: title }));
     var names = Object.keys(counts).sort(function (a, b) { return counts[b] - counts[a] || (a < b ? -1 : 1); });
     if (!names.length) { s.appendChild(el('p', { class: 'muted', text: 'Nothing placed.' })); return s; }
-    var max = counts[names[0]];
+    var max = counts[names[0]], shown = names.slice(0, opts.limit || names.length);
+    if (opts.current && shown.indexOf(opts.current) < 0) shown.push(opts.current);
     var grid = el('div', { class: 'rej', role: 'list', 'aria-label': title });
-    names.forEach(function (n) {
-      grid.appendChild(el('span', { role: 'listitem', class: 'mono', text: n }));
+    shown.forEach(function (n) {
+      var cur = n === opts.current;
+      grid.appendChild(el('span', { role: 'listitem', class: 'mono' + (cur ? ' current' : ''), text: n + (cur ? ' \u2190 latest' : '') }));
       var bar = el('span', { class: 'bar', 'aria-hidden': 'true' });
-      bar.appendChild(el('span', { style: 'width:' + (100 * counts[n] / max) + '%;background:var(--s0)' }));
+      bar.appendChild(el('span', { style: 'width:' + (100 * counts[n] / max) + '%;background:var(' + (cur ? '--s1' : '--s0') + ')' }));
       grid.appendChild(bar);
       grid.appendChild(el('span', { class: 'num', text: counts[n] }));
     });
     s.appendChild(grid);
+    if (shown.length < names.length) {
+      s.appendChild(el('p', { class: 'muted', text: '\u2026 and ' + plural(names.length - shown.length, 'more node') + ' with pods; ' + plural(names.length, 'node') + ' in all.' }));
+    }
     return s;
   }
 
@@ -633,9 +641,7 @@
     if (D.partial) main.appendChild(el('p', { text: 'Interrupted: partial result after ' + D.replicas + ' replica(s) placed.' }));
     var s = section('Placement');
     s.setAttribute('data-part', 'timeline');
-    var counts = {};
-    D.replicasOnNodes.forEach(function (x) { counts[x.nodeName] = x.replicas; });
-    s.appendChild(fillView(counts, 'Replicas per node'));
+    capacityTimeline(s);
     s.appendChild(kv([['stopped', D.failReason.failType], ['last replica placed', D.lastPod]]));
     if (D.failReason.failMessage) s.appendChild(el('pre', { class: 'msg', text: D.failReason.failMessage }));
     if (D.failSummary.length) {
@@ -647,6 +653,93 @@
       main.appendChild(el('h2', { text: 'The replica that did not fit' }));
       main.appendChild(cycleView(D.cycles[0]));
     }
+  }
+
+  // Capacity's replicas in placement order: a scrubber (and Previous/Next) chooses replica k; the strip shows every
+  // replica coloured by its node, the fill the replicas per node after replica k, the table each placement.
+  var FILL_LISTED = 40;
+  function capacityTimeline(s) {
+    var pl = D.placements, n = pl.replicas.length;
+    if (!n) { s.appendChild(el('p', { class: 'muted', text: 'No replica placed.' })); return; }
+    var after = [], running = {}, hue = {}, hues = 0;
+    pl.nodes.forEach(function (x, i) {
+      running[x] = (running[x] || 0) + 1;
+      after.push(running[x]);
+      if (hue[x] === undefined) { hue[x] = hues % 12; hues += 1; }
+    });
+    var scrubId = id('scrub');
+    var scrub = el('input', { id: scrubId, type: 'range', min: 1, max: n, step: 1, value: n, 'data-role': 'scrubber' });
+    var prev = el('button', { type: 'button', 'data-role': 'prev', text: '\u2190 Previous' });
+    var next = el('button', { type: 'button', 'data-role': 'next', text: 'Next \u2192' });
+    var status = el('p', { class: 'count', role: 'status', 'aria-live': 'polite', 'data-role': 'replica' });
+    s.appendChild(el('p', { class: 'stats', text: plural(n, 'replica') + ' placed on ' + plural(hues, 'node') + ', in order; the fill counts pods per node (replicas of this run only).' }));
+    s.appendChild(el('div', { class: 'controls' }, el('label', { for: scrubId }, 'Replica (1\u2013' + n + ')', scrub), prev, next, status));
+    // One column per replica (several per pixel past 1,000), coloured by its node; the chosen one is marked.
+    var per = Math.max(1, Math.ceil(n / 1000)), cols = Math.ceil(n / per), w = Math.max(1, Math.min(12, Math.floor(1000 / cols)));
+    var strip = el('canvas', { class: 'overview', 'data-role': 'strip', 'aria-hidden': 'true',
+      title: 'Each column is ' + (per > 1 ? per + ' replicas (coloured by the first one\u2019s node)' : 'one replica, coloured by its node') + '; click to choose' });
+    strip.width = cols * w;
+    strip.height = 22;
+    s.appendChild(el('div', { class: 'scroll' }, strip));
+    var fillBox = el('div');
+    s.appendChild(fillBox);
+    var t = el('table', { 'data-role': 'placements' });
+    var hr = el('tr', null, el('th', { scope: 'col', class: 'num', text: '#' }), el('th', { scope: 'col', text: 'Replica' }),
+      el('th', { scope: 'col', text: 'Node' }), el('th', { scope: 'col', class: 'num', text: 'Replicas on the node after it' }));
+    var parts = paged(s, t, hr), rows = [], current = -1;
+    function addRows(upto) {
+      for (var i = rows.length; i < Math.min(upto, n); i++) {
+        var tr = row(i);
+        rows.push(tr);
+        parts.body.appendChild(tr);
+      }
+      parts.more.textContent = '';
+      if (rows.length < n) parts.more.appendChild(moreButton('Show ' + Math.min(ROWS_SHOWN * 5, n - rows.length) + ' more', function () { addRows(rows.length + ROWS_SHOWN * 5); }));
+    }
+    function row(i) {
+      return el('tr', null, el('td', { class: 'num', text: i + 1 }),
+        el('td', { class: 'node' }, el('button', { type: 'button', class: 'sort', text: pl.replicas[i], on: { click: function () { choose(i); } } })),
+        el('td', { class: 'node', text: nodeName(pl.nodes[i]) }), el('td', { class: 'num', text: after[i] }));
+    }
+    function drawStrip() {
+      var css = getComputedStyle(document.documentElement), palette = [];
+      for (var c = 0; c < 12; c++) palette.push(css.getPropertyValue('--s' + c).trim());
+      var ctx = strip.getContext('2d');
+      ctx.clearRect(0, 0, strip.width, strip.height);
+      for (var b = 0; b < cols; b++) {
+        ctx.fillStyle = palette[hue[pl.nodes[b * per]]];
+        ctx.fillRect(b * w, 6, Math.max(1, w - (w > 3 ? 1 : 0)), 16);
+      }
+      ctx.fillStyle = css.getPropertyValue('--fg').trim();
+      ctx.fillRect(Math.floor(current / per) * w, 0, Math.max(2, w), 5);
+    }
+    function choose(i) {
+      i = Math.max(0, Math.min(n - 1, i));
+      if (rows[current]) rows[current].className = '';
+      current = i;
+      if (i >= rows.length) addRows(Math.ceil((i + 1) / ROWS_SHOWN) * ROWS_SHOWN);
+      rows[i].className = 'selected';
+      scrub.value = String(i + 1);
+      var text = 'Replica ' + (i + 1) + ' of ' + n + ': ' + pl.replicas[i] + ' \u2192 ' + nodeName(pl.nodes[i]);
+      scrub.setAttribute('aria-valuetext', text);
+      status.textContent = text;
+      prev.disabled = i === 0;
+      next.disabled = i === n - 1;
+      var counts = {};
+      for (var k = 0; k <= i; k++) counts[nodeName(pl.nodes[k])] = (counts[nodeName(pl.nodes[k])] || 0) + 1;
+      fillBox.textContent = '';
+      fillBox.appendChild(fillView(counts, 'Replicas per node after replica ' + (i + 1) + ' of ' + n, { limit: FILL_LISTED, current: nodeName(pl.nodes[i]) }));
+      drawStrip();
+    }
+    scrub.addEventListener('input', function () { choose(Number(scrub.value) - 1); });
+    prev.addEventListener('click', function () { choose(current - 1); });
+    next.addEventListener('click', function () { choose(current + 1); });
+    strip.addEventListener('click', function (e) {
+      var x = e.clientX - strip.getBoundingClientRect().left;
+      choose(Math.floor(x / w) * per);
+    });
+    addRows(ROWS_SHOWN);
+    choose(n - 1);
   }
 
   function diff() {

@@ -57,6 +57,12 @@ class CapacityTest {
         }
         RunReport run = Engine.run(ConfigLoader.defaults(), s.cluster(), seq, SchedulerOptions.DEFAULT);
         assertEquals(run.steps.get(7).fitError, r.stop().message());
+        // The placement order is the sequence's: replica k on the node the k-th cycle selected.
+        List<Capacity.Placement> order = new ArrayList<>();
+        for (int k = 0; k < 7; k++) {
+            order.add(new Capacity.Placement(run.steps.get(k).pod, run.steps.get(k).selected));
+        }
+        assertEquals(order, r.placements());
         assertEquals(List.of(new Capacity.ReasonCount("Insufficient cpu", 2)), r.failSummary());
         assertEquals("default/w-8", r.stopReport().pod);
     }
@@ -68,6 +74,7 @@ class CapacityTest {
         assertEquals(3, r.replicas());
         assertEquals(new Capacity.StopReason("LimitReached", "Maximum number of pods simulated: 3"), r.stop());
         assertNull(r.stopReport());
+        assertEquals(List.of("n1", "n1", "n1"), r.placements().stream().map(Capacity.Placement::node).toList());
         assertEquals(0, Capacity.run(ConfigLoader.defaults(), s.cluster(), replicas(s), 0, null).replicas());
     }
 

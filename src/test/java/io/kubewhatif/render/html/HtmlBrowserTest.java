@@ -238,7 +238,10 @@ class HtmlBrowserTest {
                 assertEquals(data.get("suggestions").size(), driver.findElements(By.cssSelector("section[data-part=suggestions] ol > li")).size());
                 assertTrue(verdict().startsWith("Unschedulable"), verdict());
             }
-            case "capacity" -> assertTrue(verdict().endsWith(data.get("replicas").asInt() + " replica(s) fit"), verdict());
+            case "capacity" -> {
+                assertTrue(verdict().endsWith(data.get("replicas").asInt() + " replica(s) fit"), verdict());
+                assertEquals(String.valueOf(data.get("replicas").asInt()), driver.findElement(By.cssSelector("input[data-role=scrubber]")).getAttribute("max"));
+            }
             case "diff" -> {
                 List<WebElement> pods = driver.findElements(By.cssSelector("table[data-role=placements] tbody button"));
                 assertEquals(data.get("pods").size(), pods.size());
@@ -264,6 +267,59 @@ class HtmlBrowserTest {
             }
         }
         screenshot(name + ".png");
+        assertCleanLoad();
+    }
+
+    /** The status line and the fill for replica {@code k} (1-based) of capacity's placements in {@code data}. */
+    static void assertCapacityAt(JsonNode data, int k) {
+        JsonNode pl = data.get("placements");
+        int n = pl.get("replicas").size();
+        String node = data.get("nodes").get(pl.get("nodes").get(k - 1).asInt()).asText();
+        assertEquals("Replica " + k + " of " + n + ": " + pl.get("replicas").get(k - 1).asText() + " \u2192 " + node,
+                driver.findElement(By.cssSelector("[data-role=replica]")).getText());
+        assertEquals(String.valueOf(k), driver.findElement(By.cssSelector("input[data-role=scrubber]")).getAttribute("value"));
+        assertEquals("Replicas per node after replica " + k + " of " + n, driver.findElement(By.cssSelector("[data-part=fill] h3")).getText());
+        int onNode = 0;
+        java.util.Set<Integer> nodes = new java.util.HashSet<>();
+        for (int i = 0; i < k; i++) {
+            int x = pl.get("nodes").get(i).asInt();
+            nodes.add(x);
+            onNode += data.get("nodes").get(x).asText().equals(node) ? 1 : 0;
+        }
+        WebElement current = driver.findElement(By.cssSelector("[data-part=fill] .current"));
+        assertEquals(node + " \u2190 latest", current.getText());
+        assertEquals(String.valueOf(onNode), current.findElement(By.xpath("following-sibling::span[2]")).getText());
+        List<WebElement> listed = driver.findElements(By.cssSelector("[data-part=fill] [role=listitem]"));
+        assertEquals(Math.min(nodes.size(), 40), listed.size() - (listed.indexOf(current) >= 40 ? 1 : 0), "nodes listed in the fill");
+        assertEquals("selected", driver.findElements(By.cssSelector("table[data-role=placements] tbody tr")).get(k - 1).getAttribute("class"));
+    }
+
+    @Test
+    void capacitysTimelineReplaysThePlacementsFromTheKeyboard() throws Exception {
+        HtmlReports.Run r = HtmlReports.generatedCapacity(dir, 60, 250);
+        assertEquals(0, r.code(), r.err());
+        JsonNode data = HtmlRendererTest.data(r.out());
+        open(HtmlReports.write(OUT.resolve("capacity-250.html"), r.out()));
+        assertTrue(verdict().endsWith("250 replica(s) fit"), verdict());
+        assertCapacityAt(data, 250);
+        assertEquals(250, driver.findElements(By.cssSelector("table[data-role=placements] tbody tr")).size(), "the rows up to the chosen one");
+
+        WebElement scrub = driver.findElement(By.cssSelector("input[data-role=scrubber]"));
+        scrub.sendKeys(Keys.HOME);
+        assertCapacityAt(data, 1);
+        assertFalse(driver.findElement(By.cssSelector("button[data-role=prev]")).isEnabled(), "no replica before the first");
+        scrub.sendKeys(Keys.ARROW_RIGHT);
+        assertCapacityAt(data, 2);
+        driver.findElement(By.cssSelector("button[data-role=next]")).click();
+        assertCapacityAt(data, 3);
+        driver.findElements(By.cssSelector("table[data-role=placements] tbody button")).get(41).click();
+        assertCapacityAt(data, 42);
+        driver.findElement(By.cssSelector("button[data-role=prev]")).sendKeys(Keys.ENTER);
+        assertCapacityAt(data, 41);
+        scrub.sendKeys(Keys.END);
+        assertCapacityAt(data, 250);
+        assertFalse(driver.findElement(By.cssSelector("button[data-role=next]")).isEnabled(), "no replica after the last");
+        screenshot("capacity-250.png");
         assertCleanLoad();
     }
 

@@ -15,6 +15,7 @@ import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.TreeMap;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -190,6 +191,37 @@ class HtmlRendererTest {
             c[i] = x <= 0.03928 ? x / 12.92 : Math.pow((x + 0.055) / 1.055, 2.4);
         }
         return 0.2126 * c[0] + 0.7152 * c[1] + 0.0722 * c[2];
+    }
+
+    @Test
+    void capacityCarriesThePlacementOrderThatAddsUpToTheReplicasPerNode() throws Exception {
+        String[] args = {"capacity", "-f", "samples/capacity/pod.yaml", "--cluster", "samples/quickstart/cluster.yaml", "-o", "html"};
+        JsonNode d = data(HtmlReports.run(args).out());
+        args[args.length - 1] = "json";
+        JsonNode json = JSON.readTree(HtmlReports.run(args).out());
+        JsonNode pl = d.get("placements");
+        int n = json.get("replicas").asInt();
+        assertTrue(n > 1, "replicas: " + n);
+        assertEquals(n, pl.get("replicas").size());
+        assertEquals(n, pl.get("nodes").size());
+        assertEquals(json.get("lastPod").asText(), pl.get("replicas").get(n - 1).asText());
+        Map<String, Integer> perNode = new TreeMap<>();
+        pl.get("nodes").forEach(i -> perNode.merge(d.get("nodes").get(i.asInt()).asText(), 1, Integer::sum));
+        Map<String, Integer> expected = new TreeMap<>();
+        json.get("replicasOnNodes").forEach(x -> expected.put(x.get("nodeName").asText(), x.get("replicas").asInt()));
+        assertEquals(expected, perNode);
+        assertFalse(json.has("placements"), "the JSON contract of capacity is unchanged");
+    }
+
+    @Test
+    void aThousandReplicasOnFiveThousandNodesStayUnderTwoMegabytes() throws Exception {
+        HtmlReports.Run r = HtmlReports.generatedCapacity(dir, 5000, 1000);
+        assertEquals(0, r.code(), r.err());
+        assertTrue(r.out().length() < 2_000_000, "page size " + r.out().length());
+        JsonNode d = data(r.out());
+        assertEquals(1000, d.get("replicas").asInt());
+        assertEquals(1000, d.get("placements").get("nodes").size());
+        assertEquals("LimitReached", d.get("failReason").get("failType").asText());
     }
 
     @Test

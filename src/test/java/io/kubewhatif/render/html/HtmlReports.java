@@ -56,6 +56,15 @@ final class HtmlReports {
         return run(args.toArray(String[]::new));
     }
 
+    /**
+     * {@code capacity --max MAX -o html} of the capacity sample's pod on a generated cluster of {@code nodes} nodes
+     * (deterministic: fixed seed).
+     */
+    static Run generatedCapacity(Path dir, int nodes, int max) throws IOException {
+        Path cluster = ScaleGenerator.write(new ScaleGenerator.Spec(nodes, nodes * 2, 7), dir, false);
+        return run("capacity", "--cluster", cluster.toString(), "-f", "samples/capacity/pod.yaml", "--max", String.valueOf(max), "-o", "html");
+    }
+
     static Path write(Path file, String html) throws IOException {
         Files.createDirectories(file.getParent());
         return Files.writeString(file, html);
