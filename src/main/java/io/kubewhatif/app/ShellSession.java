@@ -24,6 +24,7 @@ import io.kubewhatif.load.Validation;
 import io.kubewhatif.load.InputException;
 import io.kubewhatif.load.Kinds;
 import io.kubewhatif.load.ManifestReader;
+import io.kubewhatif.load.ResourceTypes;
 
 import java.io.InputStream;
 import java.time.Instant;
@@ -458,7 +459,7 @@ public final class ShellSession {
      * a namespace deletes everything in it (the namespace controller).
      */
     public Deleted delete(String kindName, String name, String namespace) throws InputException {
-        Kinds.Kind kind = ResourceNames.resolve(kindName);
+        Kinds.Kind kind = ResourceTypes.resolve(kindName);
         HasMetadata target;
         if (kind.type() == Pod.class) {
             target = pod(name, namespace);
