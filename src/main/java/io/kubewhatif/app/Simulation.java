@@ -8,8 +8,8 @@ import io.kubewhatif.engine.config.ExtenderConfig;
 import io.kubewhatif.engine.diagnostics.RunReport;
 import io.kubewhatif.engine.extender.Extender;
 import io.kubewhatif.engine.util.GoQuote;
-import io.kubewhatif.extender.HttpExtender;
-import io.kubewhatif.extender.TlsSetupException;
+import io.kubewhatif.extender.http.HttpExtender;
+import io.kubewhatif.extender.http.TlsSetupException;
 import io.kubewhatif.engine.framework.SchedulerOptions;
 import io.kubewhatif.engine.version.Features;
 import io.kubewhatif.load.ClusterLoader;
@@ -94,13 +94,13 @@ public final class Simulation {
      * configuration in {@code configPath} for this run only. Objects in the pod files that are not pods join the
      * cluster for this run, as with files.
      */
-    public static RunReport schedule(Session session, InputStream stdin, List<String> podPaths, String configPath,
+    public static RunReport schedule(ShellSession session, InputStream stdin, List<String> podPaths, String configPath,
                                      SchedulerOptions options) throws InputException {
         return schedule(session, stdin, podPaths, configPath, options, session.validation());
     }
 
     /** As above, with --validate's treatment of unknown fields in the pod files. */
-    public static RunReport schedule(Session session, InputStream stdin, List<String> podPaths, String configPath,
+    public static RunReport schedule(ShellSession session, InputStream stdin, List<String> podPaths, String configPath,
                                      SchedulerOptions options, Validation validation) throws InputException {
         WhatIf.Inputs f = WhatIf.Inputs.files(List.of(), podPaths);
         WhatIf.Inputs in = new WhatIf.Inputs(f.clusterPaths(), f.kubectl(), false, podPaths, f.podOptions(), f.maxInputBytes(),

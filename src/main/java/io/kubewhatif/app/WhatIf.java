@@ -57,7 +57,7 @@ public final class WhatIf {
      *                     for a configuration path that is not given; null elsewhere
      */
     public record Inputs(List<String> clusterPaths, KubectlSnapshot.Options kubectl, boolean fromKubectl, List<String> podPaths,
-                         ClusterLoader.PodOptions podOptions, long maxInputBytes, Validation validation, Session session,
+                         ClusterLoader.PodOptions podOptions, long maxInputBytes, Validation validation, ShellSession session,
                          Features features) {
         public Inputs {
             // In the shell the session's release applies.
@@ -77,7 +77,7 @@ public final class WhatIf {
         }
 
         public Inputs(List<String> clusterPaths, KubectlSnapshot.Options kubectl, boolean fromKubectl, List<String> podPaths,
-                      ClusterLoader.PodOptions podOptions, long maxInputBytes, Session session) {
+                      ClusterLoader.PodOptions podOptions, long maxInputBytes, ShellSession session) {
             this(clusterPaths, kubectl, fromKubectl, podPaths, podOptions, maxInputBytes, null, session, null);
         }
 
@@ -351,7 +351,7 @@ public final class WhatIf {
         return pods.size() - 1;
     }
 
-    /** A pending pod of the snapshot, named as everywhere ({@link Session#findPod}); -A is the same as no -n. */
+    /** A pending pod of the snapshot, named as everywhere ({@link ShellSession#findPod}); -A is the same as no -n. */
     private static Pod findPending(List<HasMetadata> cluster, String ref, String namespace, boolean all) throws InputException {
         List<Pod> pods = new ArrayList<>();
         for (HasMetadata o : cluster) {
@@ -359,7 +359,7 @@ public final class WhatIf {
                 pods.add(p);
             }
         }
-        Pod p = Session.findPod(pods, ref, all ? null : namespace);
+        Pod p = ShellSession.findPod(pods, ref, all ? null : namespace);
         String node = p.getSpec().getNodeName();
         if (node != null && !node.isEmpty()) {
             throw new InputException("pod " + p.getMetadata().getNamespace() + "/" + p.getMetadata().getName() + " is already bound to node "

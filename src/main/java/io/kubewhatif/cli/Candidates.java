@@ -1,6 +1,5 @@
 package io.kubewhatif.cli;
 
-import io.kubewhatif.app.ResourceNames;
 import io.kubewhatif.engine.config.ExtensionPoint;
 import io.kubewhatif.engine.plugins.InTreeRegistry;
 
@@ -86,7 +85,7 @@ public final class Candidates {
     public static final class ResourceTypes implements Iterable<String> {
         @Override
         public Iterator<String> iterator() {
-            return ResourceNames.singulars().iterator();
+            return io.kubewhatif.load.ResourceTypes.singulars().iterator();
         }
     }
 

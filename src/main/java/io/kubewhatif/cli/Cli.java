@@ -1,6 +1,6 @@
 package io.kubewhatif.cli;
 
-import io.kubewhatif.app.Session;
+import io.kubewhatif.app.ShellSession;
 import io.kubewhatif.engine.config.ConfigException;
 import io.kubewhatif.load.InputException;
 import io.kubewhatif.shell.ShellCommands;
@@ -78,7 +78,7 @@ public final class Cli {
      * The command line; with a session (the interactive shell), commands work on the session's snapshot, the shell's
      * editing commands are added, and the commands that make no sense inside the shell are removed.
      */
-    public static CommandLine commandLine(PrintWriter out, PrintWriter err, Env env, Session session) {
+    public static CommandLine commandLine(PrintWriter out, PrintWriter err, Env env, ShellSession session) {
         RootCommand root = new RootCommand(env, session);
         CommandLine cl = new CommandLine(root);
         WorkflowOutput.narrow(cl);
@@ -182,7 +182,7 @@ public final class Cli {
             e.println("error: unknown flag: " + flag);
             List<String> names = new ArrayList<>();
             cl.getCommandSpec().options().forEach(o -> names.addAll(List.of(o.names())));
-            String closest = Session.closest(flag, names);
+            String closest = ShellSession.closest(flag, names);
             if (closest != null) {
                 e.println("Did you mean '" + closest + "'?");
             }

@@ -1,6 +1,6 @@
 package io.kubewhatif.cli;
 
-import io.kubewhatif.app.Session;
+import io.kubewhatif.app.ShellSession;
 import io.kubewhatif.app.WhatIf;
 import io.kubewhatif.engine.version.Features;
 import io.kubewhatif.load.ClusterLoader;
@@ -48,7 +48,7 @@ public final class ClusterMixin {
      * outside the shell, or some inside it.
      */
     List<String> paths(CommandSpec spec) {
-        Session session = session(spec);
+        ShellSession session = session(spec);
         if (session != null && !cluster.isEmpty()) {
             throw inShell(spec, "--cluster");
         }
@@ -67,7 +67,7 @@ public final class ClusterMixin {
      */
     WhatIf.Inputs inputs(CommandSpec spec, Cli.Env env, Live live, long maxInputBytes, Validation validation, String namespace,
                          List<String> pods, Integer replicas) throws InputException {
-        Session session = session(spec);
+        ShellSession session = session(spec);
         if (session != null && (!cluster.isEmpty() || live.fromKubectl)) {
             throw inShell(spec, "--cluster/--from-kubectl");
         }
@@ -130,7 +130,7 @@ public final class ClusterMixin {
     }
 
     /** The interactive shell's session when the command runs inside the shell, else null. */
-    private static Session session(CommandSpec spec) {
+    private static ShellSession session(CommandSpec spec) {
         return spec.root().userObject() instanceof RootCommand r ? r.session : null;
     }
 

@@ -1,6 +1,6 @@
 package io.kubewhatif.cli;
 
-import io.kubewhatif.app.Session;
+import io.kubewhatif.app.ShellSession;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
@@ -29,7 +29,7 @@ public final class RootCommand implements Runnable {
     final Cli.Env env;
 
     /** The interactive shell's snapshot, which commands use instead of --cluster; null outside the shell. */
-    final Session session;
+    final ShellSession session;
 
     @Spec
     CommandSpec spec;
@@ -67,7 +67,7 @@ public final class RootCommand implements Runnable {
         this(env, null);
     }
 
-    public RootCommand(Cli.Env env, Session session) {
+    public RootCommand(Cli.Env env, ShellSession session) {
         this.env = env;
         this.session = session;
     }

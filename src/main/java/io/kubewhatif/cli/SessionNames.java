@@ -5,7 +5,7 @@ import io.fabric8.kubernetes.api.model.HasMetadata;
 import io.fabric8.kubernetes.api.model.Namespace;
 import io.fabric8.kubernetes.api.model.Node;
 import io.fabric8.kubernetes.api.model.Pod;
-import io.kubewhatif.app.Session;
+import io.kubewhatif.app.ShellSession;
 import io.kubewhatif.load.Document;
 import io.kubewhatif.load.InputException;
 import io.kubewhatif.load.Kinds;
@@ -33,7 +33,7 @@ public final class SessionNames implements Completer.Names {
         this.refs = refs;
     }
 
-    public SessionNames(Session session) {
+    public SessionNames(ShellSession session) {
         this(refs(session.objects()));
     }
 

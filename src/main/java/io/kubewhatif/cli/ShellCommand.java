@@ -1,6 +1,6 @@
 package io.kubewhatif.cli;
 
-import io.kubewhatif.app.Session;
+import io.kubewhatif.app.ShellSession;
 import io.kubewhatif.app.WhatIf;
 import io.kubewhatif.load.InputException;
 import io.kubewhatif.shell.Repl;
@@ -81,7 +81,7 @@ public final class ShellCommand implements Callable<Integer> {
         if (in.clusterPaths().contains("-")) {
             throw new InputException("--cluster -: the shell reads its commands from the terminal; give files or directories");
         }
-        Session session = Session.open(root.env.stdin(), in, config == null ? null : config.toString());
+        ShellSession session = ShellSession.open(root.env.stdin(), in, config == null ? null : config.toString());
         List<String> sources = new ArrayList<>(in.clusterPaths());
         if (live.fromKubectl && sources.stream().noneMatch(p -> p.startsWith(WhatIf.KUBECTL_PREFIX))) {
             sources.add(WhatIf.KUBECTL_PREFIX + (live.context == null ? "" : live.context));

@@ -1,6 +1,6 @@
 package io.kubewhatif.cli;
 
-import io.kubewhatif.app.Session;
+import io.kubewhatif.app.ShellSession;
 import io.kubewhatif.load.Validation;
 import picocli.CommandLine.ITypeConverter;
 import picocli.CommandLine.Model.CommandSpec;
@@ -19,7 +19,7 @@ public final class ValidationMixin {
         if (validation != null) {
             return validation;
         }
-        Session session = spec.root().userObject() instanceof RootCommand r ? r.session : null;
+        ShellSession session = spec.root().userObject() instanceof RootCommand r ? r.session : null;
         return session != null ? session.validation() : Validation.STRICT;
     }
 

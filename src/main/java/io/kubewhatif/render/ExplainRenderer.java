@@ -45,39 +45,39 @@ final class ExplainRenderer {
             for (CycleReport b : e.before()) {
                 placed.add(b.pod + arrow + placement(b));
             }
-            line(sb, "After the " + e.before().size() + " pod(s) of -f before it: " + String.join("; ", placed), "  ");
+            Text.line(sb, style, "After the " + e.before().size() + " pod(s) of -f before it: " + String.join("; ", placed), "  ");
         }
         CycleReport r = e.report();
         switch (e.verdict()) {
             case "Scheduled" -> {
-                line(sb, style.bold(e.pod() + arrow + r.selected) + ": it schedules (" + r.feasibleNodes.size() + " feasible of "
+                Text.line(sb, style, style.bold(e.pod() + arrow + r.selected) + ": it schedules (" + r.feasibleNodes.size() + " feasible of "
                         + r.numAllNodes + " node(s)" + runnerUp(r) + ")", "  ");
                 if (r.topNodes != null && r.topNodes.size() > 1) {
-                    line(sb, "  tie between " + String.join(", ", r.topNodes) + ": kube-scheduler picks one at random, kube-whatif the first",
+                    Text.line(sb, style, "  tie between " + String.join(", ", r.topNodes) + ": kube-scheduler picks one at random, kube-whatif the first",
                             "    ");
                 }
             }
-            case "Gated" -> line(sb, e.pod() + ": " + style.yellow("Gated") + " by " + r.preEnqueue.plugin() + ": "
+            case "Gated" -> Text.line(sb, style, e.pod() + ": " + style.yellow("Gated") + " by " + r.preEnqueue.plugin() + ": "
                     + String.join(", ", r.preEnqueue.reasons()), "  ");
-            case "Error" -> line(sb, e.pod() + ": " + style.red("Error") + ": " + (r.error != null ? r.error : r.scheduleError), "  ");
+            case "Error" -> Text.line(sb, style, e.pod() + ": " + style.red("Error") + ": " + (r.error != null ? r.error : r.scheduleError), "  ");
             default -> {
                 sb.append(e.pod()).append(": ").append(style.red("Unschedulable")).append('\n');
                 // One line, as kubectl describe shows the event: people copy and grep it.
                 sb.append("  ").append(r.fitError).append('\n');
                 if (r.postFilter != null && !r.postFilter.nominatedNodeName().isEmpty()) {
-                    line(sb, "  " + style.yellow("kube-scheduler preempts") + ": it nominates " + r.postFilter.nominatedNodeName()
+                    Text.line(sb, style, "  " + style.yellow("kube-scheduler preempts") + ": it nominates " + r.postFilter.nominatedNodeName()
                             + (r.postFilter.victims().isEmpty() ? "" : " and evicts " + String.join(", ", r.postFilter.victims()))
                             + "; the pod schedules there once they are gone", "    ");
                 }
             }
         }
         if (e.workload() != null && !e.suggestions().isEmpty()) {
-            line(sb, "  of " + e.workload().describe() + ": changes below are written against its pod template ("
+            Text.line(sb, style, "  of " + e.workload().describe() + ": changes below are written against its pod template ("
                     + e.workload().templatePath() + ")", "    ");
         }
         recorded(sb, e);
         if (!e.reasons().isEmpty()) {
-            heading(sb.append('\n'), "Why", "  (every filter that rejects a node; a node can be under several)");
+            Text.heading(sb.append('\n'), style, "Why", "  (every filter that rejects a node; a node can be under several)");
             java.util.Set<String> seen = new java.util.HashSet<>();
             java.util.Set<String> repeated = new java.util.HashSet<>();
             for (Explanation.ReasonGroup g : e.reasons()) {
@@ -89,12 +89,12 @@ final class ExplainRenderer {
                 String what = g.plugin() + ": " + g.reason();
                 // The same reason with two codes (a shortage that preemption may cure, and one above the node's
                 // allocatable) reads as two groups: the code tells them apart.
-                line(sb, "  " + what + (repeated.contains(what) ? " (" + g.code() + ")" : ""), "    ");
-                line(sb, "    " + g.nodes().size() + " node(s): " + nodeList(g.nodes()), "      ");
+                Text.line(sb, style, "  " + what + (repeated.contains(what) ? " (" + g.code() + ")" : ""), "    ");
+                Text.line(sb, style, "    " + g.nodes().size() + " node(s): " + nodeList(g.nodes()), "      ");
             }
         }
         if (!e.suggestions().isEmpty()) {
-            heading(sb.append('\n'), "What would help", "  (each verified by re-running the cycle; smallest change first)");
+            Text.heading(sb.append('\n'), style, "What would help", "  (each verified by re-running the cycle; smallest change first)");
             int i = 1;
             for (Explanation.Suggestion s : e.suggestions()) {
                 suggestion(sb, String.format("%3d. ", i++), s);
@@ -102,7 +102,7 @@ final class ExplainRenderer {
         }
         headline(sb, e);
         if ("Unschedulable".equals(e.verdict()) && !e.unresolved().isEmpty()) {
-            line(sb, "No verified change found for: " + String.join(", ", e.unresolved()), "  ");
+            Text.line(sb, style, "No verified change found for: " + String.join(", ", e.unresolved()), "  ");
         }
         if (wide) {
             sb.append('\n').append(new HumanRenderer(style, true, headers, everyNode).cycle(r));
@@ -114,18 +114,18 @@ final class ExplainRenderer {
     private void suggestion(StringBuilder sb, String num, Explanation.Suggestion s) {
         String arrow = " " + style.arrow() + " ";
         String pad = "       ";
-        line(sb, num + "[" + s.rank().json() + "] " + s.summary(), pad);
-        line(sb, pad + style.green("opens " + s.opens().size() + " node(s)") + ": " + nodeList(s.opens())
+        Text.line(sb, style, num + "[" + s.rank().json() + "] " + s.summary(), pad);
+        Text.line(sb, style, pad + style.green("opens " + s.opens().size() + " node(s)") + ": " + nodeList(s.opens())
                 + (s.preempts().isEmpty() ? "; the pod would go to " : "; kube-scheduler nominates ") + s.selected(), pad + "  ");
         for (Explanation.Change c : s.changes()) {
             boolean edit = !c.field().isEmpty() && !c.object().startsWith("Pod ") || c.object().startsWith("Pod ") && !c.field().isEmpty();
             if (edit || wide) {
                 String what = c.field().isEmpty() ? c.object() : c.object() + " " + c.field();
-                line(sb, pad + what + ": " + (c.from() == null ? "(none)" : c.from()) + arrow + (c.to() == null ? "(removed)" : c.to()), pad + "  ");
+                Text.line(sb, style, pad + what + ": " + (c.from() == null ? "(none)" : c.from()) + arrow + (c.to() == null ? "(removed)" : c.to()), pad + "  ");
             }
         }
         if (s.newNode() != null && !s.newNode().taints().isEmpty()) {
-            line(sb, pad + "taints: " + String.join(", ", s.newNode().taints()), pad + "  ");
+            Text.line(sb, style, pad + "taints: " + String.join(", ", s.newNode().taints()), pad + "  ");
         }
         for (HasMetadata o : s.creates()) {
             sb.append(pad).append("kubectl apply -f - <<'EOF'\n");
@@ -180,13 +180,13 @@ final class ExplainRenderer {
             return;
         }
         if (rec.same()) {
-            line(sb, "  (the snapshot recorded the same message)", "    ");
+            Text.line(sb, style, "  (the snapshot recorded the same message)", "    ");
             return;
         }
         sb.append('\n');
-        line(sb, style.yellow("The snapshot recorded another message") + ":", "  ");
-        line(sb, "  " + rec.message(), "  ");
-        line(sb, "  Likely causes: " + CAUSES + ".", "    ");
+        Text.line(sb, style, style.yellow("The snapshot recorded another message") + ":", "  ");
+        Text.line(sb, style, "  " + rec.message(), "  ");
+        Text.line(sb, style, "  Likely causes: " + CAUSES + ".", "    ");
     }
 
     private void headline(StringBuilder sb, Explanation e) {
@@ -203,27 +203,27 @@ final class ExplainRenderer {
             case NOTHING_VERIFIED -> style.yellow("No verified change found") + ": no change kube-whatif tries (to the pod, its objects, the"
                     + " nodes, evictions, or a node shaped like an existing one) lets it schedule.";
         };
-        line(sb, "\n" + text, "  ");
+        Text.line(sb, style, "\n" + text, "  ");
     }
 
     // ---- every pending pod ----
 
     String pending(PendingPods.Result r, List<String> notes) {
         StringBuilder sb = new StringBuilder();
-        line(sb, style.bold(r.pending() + " pending pod(s)") + " (" + r.skipped() + " gated or not served by a profile, skipped), "
+        Text.line(sb, style, style.bold(r.pending() + " pending pod(s)") + " (" + r.skipped() + " gated or not served by a profile, skipped), "
                 + r.groups().size() + " cause(s)", "  ");
         int i = 1;
         for (PendingPods.Group g : r.groups()) {
             sb.append('\n');
-            line(sb, style.bold(String.format("%d. %d pod(s)", i++, g.pods().size())) + ": " + (g.reasons().isEmpty()
+            Text.line(sb, style, style.bold(String.format("%d. %d pod(s)", i++, g.pods().size())) + ": " + (g.reasons().isEmpty()
                     ? "they schedule now" : String.join("; ", g.reasons())), "     ");
             if (!g.workloads().isEmpty()) {
-                line(sb, "   workloads: " + abbreviate(g.workloads()), "     ");
+                Text.line(sb, style, "   workloads: " + abbreviate(g.workloads()), "     ");
             }
-            line(sb, "   pods: " + abbreviate(g.pods()), "     ");
+            Text.line(sb, style, "   pods: " + abbreviate(g.pods()), "     ");
             Explanation x = g.example();
             if (x != null && !x.suggestions().isEmpty()) {
-                line(sb, "   best verified change (for " + x.pod() + "):", "     ");
+                Text.line(sb, style, "   best verified change (for " + x.pod() + "):", "     ");
                 suggestion(sb, "     ", x.suggestions().get(0));
             } else if (x != null && x.headline() != null) {
                 StringBuilder h = new StringBuilder();
@@ -265,20 +265,6 @@ final class ExplainRenderer {
     }
 
     // ---- helpers ----
-
-    /** A section title in bold and its explanation, wrapped to the output's width. */
-    private void heading(StringBuilder sb, String title, String rest) {
-        sb.append(style.bold(title)).append(Text.wrap(title + rest, "  ", style.limit(), x -> x).substring(title.length())).append('\n');
-    }
-
-    /** Appends {@code text} wrapped to the output's width (none when piped; continuation lines start with {@code indent}). */
-    private void line(StringBuilder sb, String text, String indent) {
-        if (text.startsWith("\n")) {
-            sb.append('\n');
-            text = text.substring(1);
-        }
-        sb.append(Text.wrap(text, indent, style.limit(), x -> x)).append('\n');
-    }
 
     /** "; score 187, next node-a 150" from the score table, when there was scoring. */
     private static String runnerUp(CycleReport r) {

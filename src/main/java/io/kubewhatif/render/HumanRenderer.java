@@ -83,7 +83,7 @@ public final class HumanRenderer {
             if (node != null) {
                 nodes.add(node);
             }
-            rows.add(new String[] {r.pod, verdictWord(r), node, r.selected == null && nominated != null ? "nominated " : ""});
+            rows.add(new String[] {r.pod, r.verdict(), node, r.selected == null && nominated != null ? "nominated " : ""});
             podW = Math.max(podW, r.pod.length());
         }
         int fixed = podW + 2 + "Unschedulable".length() + 2 + "nominated ".length();
@@ -96,22 +96,6 @@ public final class HumanRenderer {
         }
         String note = names.note();
         return t.render(headers) + (note == null ? "" : note + "\n");
-    }
-
-    private static String verdictWord(CycleReport r) {
-        if (r.notCreated()) {
-            return "NotCreated";
-        }
-        if (r.selected != null) {
-            return r.assumed != null && !r.assumed.ok() ? "BindFailed" : "Scheduled";
-        }
-        if (r.preEnqueue != null) {
-            return "Gated";
-        }
-        if (r.error != null || r.scheduleError != null) {
-            return "Error";
-        }
-        return "Unschedulable";
     }
 
     private String colorVerdict(String w) {

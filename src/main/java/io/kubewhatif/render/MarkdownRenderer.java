@@ -45,7 +45,7 @@ public final class MarkdownRenderer {
                 CycleReport r = run.steps.get(i);
                 String node = r.selected != null ? code(r.selected)
                         : r.postFilter != null && !r.postFilter.nominatedNodeName().isEmpty() ? "nominated " + code(r.postFilter.nominatedNodeName()) : "";
-                sb.append("| ").append(i + 1).append(" | ").append(code(r.pod)).append(" | ").append(icon(r)).append(' ').append(word(r))
+                sb.append("| ").append(i + 1).append(" | ").append(code(r.pod)).append(" | ").append(icon(r)).append(' ').append(r.verdict())
                         .append(" | ").append(node).append(" |\n");
             }
             sb.append('\n');
@@ -64,21 +64,8 @@ public final class MarkdownRenderer {
         return sb.toString();
     }
 
-    private static String word(CycleReport r) {
-        if (r.notCreated()) {
-            return "NotCreated";
-        }
-        if (r.selected != null) {
-            return r.assumed != null && !r.assumed.ok() ? "BindFailed" : "Scheduled";
-        }
-        if (r.preEnqueue != null) {
-            return "Gated";
-        }
-        return r.error != null || r.scheduleError != null ? "Error" : "Unschedulable";
-    }
-
     private static String icon(CycleReport r) {
-        String w = word(r);
+        String w = r.verdict();
         return "Scheduled".equals(w) ? OK : "Gated".equals(w) || "NotCreated".equals(w) ? GATED : FAIL;
     }
 

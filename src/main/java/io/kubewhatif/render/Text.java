@@ -7,6 +7,20 @@ final class Text {
     private Text() {
     }
 
+    /** A section title in bold and its explanation, wrapped to the output's width. */
+    static void heading(StringBuilder sb, Style style, String title, String rest) {
+        sb.append(style.bold(title)).append(wrap(title + rest, "  ", style.limit(), x -> x).substring(title.length())).append('\n');
+    }
+
+    /** Appends {@code text} wrapped to the output's width (none when piped; continuation lines start with {@code indent}). */
+    static void line(StringBuilder sb, Style style, String text, String indent) {
+        if (text.startsWith("\n")) {
+            sb.append('\n');
+            text = text.substring(1);
+        }
+        sb.append(wrap(text, indent, style.limit(), x -> x)).append('\n');
+    }
+
     /**
      * Wraps {@code text} at spaces so no line exceeds {@code width} (a single longer word stays whole); continuation
      * lines start with {@code indent}. The leading spaces of {@code text} are kept. {@code styler} is applied to each

@@ -68,20 +68,6 @@ public final class WhatIfRenderer {
         return ExplainRenderer.pendingTree(r, notes);
     }
 
-    /** A section title in bold and its explanation, wrapped to the output's width. */
-    private void heading(StringBuilder sb, String title, String rest) {
-        sb.append(style.bold(title)).append(Text.wrap(title + rest, "  ", style.limit(), x -> x).substring(title.length())).append('\n');
-    }
-
-    /** Appends {@code text} wrapped to the output's width (continuation lines start with {@code indent}) and a newline. */
-    private void line(StringBuilder sb, String text, String indent) {
-        if (text.startsWith("\n")) {
-            sb.append('\n');
-            text = text.substring(1);
-        }
-        sb.append(Text.wrap(text, indent, style.limit(), x -> x)).append('\n');
-    }
-
     static void notes(StringBuilder sb, List<String> notes) {
         if (!notes.isEmpty()) {
             sb.append('\n').append(notes.size()).append(" note(s) while loading (see stderr)\n");
@@ -102,9 +88,9 @@ public final class WhatIfRenderer {
     public String capacity(String template, Capacity.Result r, List<String> notes) {
         StringBuilder sb = new StringBuilder();
         if (r.partial()) {
-            line(sb, style.yellow(interrupted(r)), "  ");
+            Text.line(sb, style, style.yellow(interrupted(r)), "  ");
         }
-        line(sb, style.bold(template + ": " + (r.partial() ? "at least " : "") + r.replicas() + " replica(s) fit"), "  ");
+        Text.line(sb, style, style.bold(template + ": " + (r.partial() ? "at least " : "") + r.replicas() + " replica(s) fit"), "  ");
         if (!r.replicasOnNodes().isEmpty()) {
             sb.append('\n');
             Table t = new Table(List.of("NODE", "REPLICAS"), false, true);
@@ -133,7 +119,7 @@ public final class WhatIfRenderer {
         if (!r.failSummary().isEmpty()) {
             sb.append("Fit failures on nodes:\n");
             for (Capacity.ReasonCount c : r.failSummary()) {
-                line(sb, String.format("  %5d  %s", c.count(), c.reason()), "         ");
+                Text.line(sb, style, String.format("  %5d  %s", c.count(), c.reason()), "         ");
             }
         }
         if (wide && r.stopReport() != null) {
@@ -224,7 +210,7 @@ public final class WhatIfRenderer {
             summary.append("; ").append(nominated).append(" nominated after preemption, ").append(victims).append(" victim(s) evicted");
         }
         sb.append('\n');
-        line(sb, summary.toString(), "  ");
+        Text.line(sb, style, summary.toString(), "  ");
         List<CycleReport> failed = new ArrayList<>();
         for (CycleReport r : run.steps) {
             if (r.selected == null || (r.assumed != null && !r.assumed.ok())) {
@@ -236,7 +222,7 @@ public final class WhatIfRenderer {
             for (CycleReport r : failed) {
                 sb.append("  ").append(r.pod).append(": ").append(message(r)).append('\n');
                 if (r.postFilter != null && !r.postFilter.victims().isEmpty()) {
-                    line(sb, "    nominated to " + r.postFilter.nominatedNodeName() + ", evicting " + String.join(", ", r.postFilter.victims()), "      ");
+                    Text.line(sb, style, "    nominated to " + r.postFilter.nominatedNodeName() + ", evicting " + String.join(", ", r.postFilter.victims()), "      ");
                 }
             }
         }
@@ -268,21 +254,13 @@ public final class WhatIfRenderer {
         return r.fitError != null ? r.fitError : String.valueOf(r.scheduleError);
     }
 
-    /** Scheduled, BindFailed, Gated, Error, NotCreated or Unschedulable. */
+    /**
+     * Scheduled, BindFailed, Gated, Error, NotCreated or Unschedulable: {@link CycleReport#verdict}, except that a
+     * scheduling error which still carries a FitError message reads as Unschedulable here.
+     */
     public static String verdict(CycleReport r) {
-        if (r.notCreated()) {
-            return "NotCreated";
-        }
-        if (r.selected != null) {
-            return r.assumed != null && !r.assumed.ok() ? "BindFailed" : "Scheduled";
-        }
-        if (r.preEnqueue != null) {
-            return "Gated";
-        }
-        if (r.error != null || (r.scheduleError != null && r.fitError == null)) {
-            return "Error";
-        }
-        return "Unschedulable";
+        String v = r.verdict();
+        return "Error".equals(v) && r.error == null && r.fitError != null ? "Unschedulable" : v;
     }
 
     private String color(String word) {
@@ -351,9 +329,9 @@ public final class WhatIfRenderer {
                 continue;
             }
             sb.append('\n');
-            line(sb, style.bold(p.pod()) + ": " + p.explanation(), "  ");
+            Text.line(sb, style, style.bold(p.pod()) + ": " + p.explanation(), "  ");
             if (!p.margins().isEmpty() && p.a().node() != null && p.b().node() != null) {
-                line(sb, "  weighted score of " + p.a().node() + " minus " + p.b().node() + ", per plugin (A, B: weight and margin):", "    ");
+                Text.line(sb, style, "  weighted score of " + p.a().node() + " minus " + p.b().node() + ", per plugin (A, B: weight and margin):", "    ");
                 Table mt = new Table(List.of("  PLUGIN", "WEIGHT A", "WEIGHT B", "MARGIN A", "MARGIN B", "SHIFT"), false, true, true, true, true, true);
                 for (ProfileDiff.PluginMargin m : p.margins()) {
                     mt.add("  " + m.plugin(), str(m.weightA()), str(m.weightB()), str(m.marginA()), str(m.marginB()), str(m.shift()));

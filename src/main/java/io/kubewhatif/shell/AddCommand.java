@@ -1,6 +1,6 @@
 package io.kubewhatif.shell;
 
-import io.kubewhatif.app.Session;
+import io.kubewhatif.app.ShellSession;
 import io.kubewhatif.cli.ExitCodes;
 import io.kubewhatif.load.InputException;
 import picocli.CommandLine.Command;
@@ -21,7 +21,7 @@ import java.util.concurrent.Callable;
         "without is pending."},
         footerHeading = "%nExamples:%n", footer = {"  add -f samples/shell/node-e.yaml", "  add -f samples/preemption/cluster.yaml"})
 public final class AddCommand implements Callable<Integer> {
-    private final Session session;
+    private final ShellSession session;
 
     @Spec
     CommandSpec spec;
@@ -29,7 +29,7 @@ public final class AddCommand implements Callable<Integer> {
     @Option(names = {"-f", "--filename"}, required = true, paramLabel = "PATH", description = "Files or directories. Repeatable.")
     List<Path> files;
 
-    public AddCommand(Session session) {
+    public AddCommand(ShellSession session) {
         this.session = session;
     }
 
@@ -39,7 +39,7 @@ public final class AddCommand implements Callable<Integer> {
         if (paths.contains("-")) {
             throw new InputException("-: the shell reads commands from the terminal; give a file");
         }
-        Session.Added r = session.add(InputStream.nullInputStream(), paths);
+        ShellSession.Added r = session.add(InputStream.nullInputStream(), paths);
         PrintWriter out = spec.commandLine().getOut();
         PrintWriter err = spec.commandLine().getErr();
         r.warnings().forEach(w -> err.println("warning: " + w));

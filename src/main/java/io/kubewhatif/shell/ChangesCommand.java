@@ -1,6 +1,6 @@
 package io.kubewhatif.shell;
 
-import io.kubewhatif.app.Session;
+import io.kubewhatif.app.ShellSession;
 import io.kubewhatif.cli.ExitCodes;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
@@ -14,12 +14,12 @@ import java.util.concurrent.Callable;
 @Command(name = "changes", description = "List the edits made since loading, oldest first.",
         footerHeading = "%nExamples:%n", footer = {"  changes"})
 public final class ChangesCommand implements Callable<Integer> {
-    private final Session session;
+    private final ShellSession session;
 
     @Spec
     CommandSpec spec;
 
-    public ChangesCommand(Session session) {
+    public ChangesCommand(ShellSession session) {
         this.session = session;
     }
 

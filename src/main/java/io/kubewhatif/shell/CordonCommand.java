@@ -1,6 +1,6 @@
 package io.kubewhatif.shell;
 
-import io.kubewhatif.app.Session;
+import io.kubewhatif.app.ShellSession;
 import picocli.CommandLine.Command;
 
 /** cordon: kubectl cordon on the shell's snapshot. */
@@ -9,7 +9,7 @@ import picocli.CommandLine.Command;
         "controller of a real cluster does right after."},
         footerHeading = "%nExamples:%n", footer = {"  cordon node-a", "  cordon node-a node-b"})
 public final class CordonCommand extends NodeCordon {
-    public CordonCommand(Session session) {
+    public CordonCommand(ShellSession session) {
         super(session, true, "cordoned");
     }
 }

@@ -1,6 +1,6 @@
 package io.kubewhatif.shell;
 
-import io.kubewhatif.app.Session;
+import io.kubewhatif.app.ShellSession;
 import io.kubewhatif.cli.Candidates;
 import io.kubewhatif.cli.ExitCodes;
 import io.kubewhatif.cli.NamespaceMixin;
@@ -24,7 +24,7 @@ import java.util.concurrent.Callable;
         footerHeading = "%nExamples:%n", footer = {"  delete pod shop/batch-0", "  delete po cache-0 -n shop", "  delete node/node-d",
                 "  delete namespace shop"})
 public final class DeleteCommand implements Callable<Integer> {
-    private final Session session;
+    private final ShellSession session;
 
     @Spec
     CommandSpec spec;
@@ -39,7 +39,7 @@ public final class DeleteCommand implements Callable<Integer> {
     @Mixin
     NamespaceMixin ns;
 
-    public DeleteCommand(Session session) {
+    public DeleteCommand(ShellSession session) {
         this.session = session;
     }
 
@@ -57,7 +57,7 @@ public final class DeleteCommand implements Callable<Integer> {
         }
         PrintWriter out = spec.commandLine().getOut();
         for (String name : targets) {
-            Session.Deleted d = session.delete(kind, name, ns.namespace());
+            ShellSession.Deleted d = session.delete(kind, name, ns.namespace());
             out.println(d.object() + " deleted");
             if (!d.alsoDeleted().isEmpty()) {
                 out.println("  and " + d.alsoDeleted().size() + " object(s) in it or on it: " + String.join(", ", d.alsoDeleted()));

@@ -1,7 +1,7 @@
 package io.kubewhatif.shell;
 
 import io.kubewhatif.app.ConfigEdits;
-import io.kubewhatif.app.Session;
+import io.kubewhatif.app.ShellSession;
 import io.kubewhatif.engine.config.ConfigException;
 import io.kubewhatif.load.InputException;
 import picocli.CommandLine.Command;
@@ -12,7 +12,7 @@ import picocli.CommandLine.Command;
         "is loaded again as kube-scheduler loads it."},
         footerHeading = "%nExamples:%n", footer = {"  disable NodeResourcesBalancedAllocation", "  disable NodeResourcesFit --point filter"})
 public final class DisableCommand extends PluginToggle {
-    public DisableCommand(Session session) {
+    public DisableCommand(ShellSession session) {
         super(session);
     }
 

@@ -1,7 +1,7 @@
 package io.kubewhatif.shell;
 
 import io.kubewhatif.app.ConfigEdits;
-import io.kubewhatif.app.Session;
+import io.kubewhatif.app.ShellSession;
 import io.kubewhatif.engine.config.ConfigException;
 import io.kubewhatif.load.InputException;
 import picocli.CommandLine.Command;
@@ -13,7 +13,7 @@ import picocli.CommandLine.Command;
         footerHeading = "%nExamples:%n", footer = {"  disable NodeResourcesBalancedAllocation", "  enable NodeResourcesBalancedAllocation",
                 "  disable ImageLocality --point score", "  enable ImageLocality --point score"})
 public final class EnableCommand extends PluginToggle {
-    public EnableCommand(Session session) {
+    public EnableCommand(ShellSession session) {
         super(session);
     }
 

@@ -1,6 +1,6 @@
 package io.kubewhatif.shell;
 
-import io.kubewhatif.app.Session;
+import io.kubewhatif.app.ShellSession;
 import io.kubewhatif.cli.Candidates;
 import io.kubewhatif.cli.ExitCodes;
 import io.kubewhatif.cli.NamespaceMixin;
@@ -22,7 +22,7 @@ import java.util.concurrent.Callable;
         "successful eviction spends one disruption of its budget. Use delete pod to remove a pod regardless."},
         footerHeading = "%nExamples:%n", footer = {"  evict api-0", "  evict shop/cache-0", "  evict batch-0 -n shop"})
 public final class EvictCommand implements Callable<Integer> {
-    private final Session session;
+    private final ShellSession session;
 
     @Spec
     CommandSpec spec;
@@ -34,7 +34,7 @@ public final class EvictCommand implements Callable<Integer> {
     @Mixin
     NamespaceMixin ns;
 
-    public EvictCommand(Session session) {
+    public EvictCommand(ShellSession session) {
         this.session = session;
     }
 
@@ -42,7 +42,7 @@ public final class EvictCommand implements Callable<Integer> {
     public Integer call() throws InputException {
         PrintWriter out = spec.commandLine().getOut();
         for (String p : pods) {
-            String id = Session.describe(session.pod(p, ns.namespace()));
+            String id = ShellSession.describe(session.pod(p, ns.namespace()));
             Optional<String> budget = session.evict(p, ns.namespace());
             out.println(id + " evicted" + budget.map(b -> " (PodDisruptionBudget " + b + ": one disruption spent)").orElse(""));
             out.flush();

@@ -1,6 +1,6 @@
 package io.kubewhatif.shell;
 
-import io.kubewhatif.app.Session;
+import io.kubewhatif.app.ShellSession;
 import io.kubewhatif.cli.ExitCodes;
 import io.kubewhatif.cli.NamespaceMixin;
 import io.kubewhatif.load.InputException;
@@ -20,7 +20,7 @@ import java.util.concurrent.Callable;
 @Command(name = "get", description = {"List the snapshot's nodes or pods.", "Nodes with scheduling state, taints, zone, allocatable and pods; pods with node and priority."},
         footerHeading = "%nExamples:%n", footer = {"  get nodes", "  get pods -n shop"})
 public final class GetCommand implements Callable<Integer> {
-    private final Session session;
+    private final ShellSession session;
 
     @Spec
     CommandSpec spec;
@@ -34,7 +34,7 @@ public final class GetCommand implements Callable<Integer> {
     @Mixin
     NamespaceMixin ns;
 
-    public GetCommand(Session session) {
+    public GetCommand(ShellSession session) {
         this.session = session;
     }
 

@@ -1,6 +1,6 @@
 package io.kubewhatif.shell;
 
-import io.kubewhatif.app.Session;
+import io.kubewhatif.app.ShellSession;
 import io.kubewhatif.cli.Candidates;
 import io.kubewhatif.cli.ExitCodes;
 import io.kubewhatif.cli.NamespaceMixin;
@@ -24,7 +24,7 @@ import java.util.concurrent.Callable;
         footerHeading = "%nExamples:%n", footer = {"  label node-b disktype=ssd", "  label node node-a disktype-",
                 "  label pod shop/api-0 tier=backend", "  label pod api-0 -n shop app=api2 --overwrite"})
 public final class LabelCommand implements Callable<Integer> {
-    private final Session session;
+    private final ShellSession session;
 
     @Spec
     CommandSpec spec;
@@ -39,7 +39,7 @@ public final class LabelCommand implements Callable<Integer> {
     @Mixin
     NamespaceMixin ns;
 
-    public LabelCommand(Session session) {
+    public LabelCommand(ShellSession session) {
         this.session = session;
     }
 
@@ -64,8 +64,8 @@ public final class LabelCommand implements Callable<Integer> {
             kind = resolve(name);
         }
         Specs.LabelArgs labels = Specs.labels(rest);
-        Session.Target target = new Session.Target(kind, name, ns.namespace());
-        Session.LabelResult r = session.label(target, labels.set(), labels.remove(), overwrite);
+        ShellSession.Target target = new ShellSession.Target(kind, name, ns.namespace());
+        ShellSession.LabelResult r = session.label(target, labels.set(), labels.remove(), overwrite);
         PrintWriter out = spec.commandLine().getOut();
         r.warnings().forEach(w -> out.println("warning: " + w));
         out.println(kind + "/" + name + (r.changed() ? " labeled" : " not labeled"));

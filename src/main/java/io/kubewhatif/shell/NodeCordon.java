@@ -1,6 +1,6 @@
 package io.kubewhatif.shell;
 
-import io.kubewhatif.app.Session;
+import io.kubewhatif.app.ShellSession;
 import io.kubewhatif.cli.Candidates;
 import io.kubewhatif.cli.ExitCodes;
 import io.kubewhatif.load.InputException;
@@ -14,7 +14,7 @@ import java.util.concurrent.Callable;
 
 /** What cordon and uncordon share: the node list and one line per node, in kubectl's words. */
 abstract class NodeCordon implements Callable<Integer> {
-    private final Session session;
+    private final ShellSession session;
     private final boolean cordon;
     private final String done;
 
@@ -25,7 +25,7 @@ abstract class NodeCordon implements Callable<Integer> {
     List<String> nodes;
 
     /** {@code done} is kubectl's past participle: "cordoned" or "uncordoned". */
-    NodeCordon(Session session, boolean cordon, String done) {
+    NodeCordon(ShellSession session, boolean cordon, String done) {
         this.session = session;
         this.cordon = cordon;
         this.done = done;

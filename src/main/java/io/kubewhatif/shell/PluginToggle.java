@@ -1,7 +1,7 @@
 package io.kubewhatif.shell;
 
 import io.kubewhatif.app.ConfigEdits;
-import io.kubewhatif.app.Session;
+import io.kubewhatif.app.ShellSession;
 import io.kubewhatif.cli.Candidates;
 import io.kubewhatif.cli.ExitCodes;
 import io.kubewhatif.engine.config.ConfigException;
@@ -15,7 +15,7 @@ import java.util.concurrent.Callable;
 
 /** What enable and disable share: the plugin, the extension point and the profile, and printing the change. */
 abstract class PluginToggle implements Callable<Integer> {
-    final Session session;
+    final ShellSession session;
 
     @Spec
     CommandSpec spec;
@@ -30,7 +30,7 @@ abstract class PluginToggle implements Callable<Integer> {
     @Option(names = "--profile", paramLabel = "NAME", description = "The profile (default: the only one, else default-scheduler).")
     String profile;
 
-    PluginToggle(Session session) {
+    PluginToggle(ShellSession session) {
         this.session = session;
     }
 

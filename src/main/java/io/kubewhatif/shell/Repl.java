@@ -1,6 +1,6 @@
 package io.kubewhatif.shell;
 
-import io.kubewhatif.app.Session;
+import io.kubewhatif.app.ShellSession;
 import io.kubewhatif.cli.Cli;
 import io.kubewhatif.cli.ExitCodes;
 import io.kubewhatif.engine.config.Profile;
@@ -24,7 +24,7 @@ import java.util.concurrent.atomic.AtomicBoolean;
 
 /**
  * The interactive shell: reads lines with JLine (history, TAB completion) and runs each through
- * {@link Cli#commandLine(PrintWriter, PrintWriter, Cli.Env, Session)}, the same parser and commands as the command
+ * {@link Cli#commandLine(PrintWriter, PrintWriter, Cli.Env, ShellSession)}, the same parser and commands as the command
  * line, working on one session's snapshot.
  */
 public final class Repl {
@@ -40,7 +40,7 @@ public final class Repl {
      * @param env     the process environment; commands get no stdin (the terminal is the shell's)
      * @return the exit code of the shell (0)
      */
-    public static int run(Terminal terminal, Session session, Cli.Env env, Path history, List<String> sources) {
+    public static int run(Terminal terminal, ShellSession session, Cli.Env env, Path history, List<String> sources) {
         PrintWriter out = terminal.writer();
         boolean fancy = env.tty() && !Terminal.TYPE_DUMB.equals(terminal.getType()) && !Terminal.TYPE_DUMB_COLOR.equals(terminal.getType());
         // Ctrl-C while a command runs is the shell's: it stops a long run (capacity prints its partial result), and
@@ -101,7 +101,7 @@ public final class Repl {
      *
      * @return 0, or the exit code of the (first) failed command
      */
-    public static int script(BufferedReader in, PrintWriter out, PrintWriter err, Session session, Cli.Env env, List<String> sources,
+    public static int script(BufferedReader in, PrintWriter out, PrintWriter err, ShellSession session, Cli.Env env, List<String> sources,
                              boolean keepGoing) throws IOException {
         Cli.Env inner = new Cli.Env(InputStream.nullInputStream(), false, env.noColorEnv(), env.invokedAs(), false, System.getenv(),
                 env.interrupt());
@@ -161,14 +161,14 @@ public final class Repl {
         return words;
     }
 
-    private static String summary(Session session, List<String> sources) {
+    private static String summary(ShellSession session, List<String> sources) {
         List<String> profiles = session.config().profiles().stream().map(Profile::schedulerName).toList();
         return "kube-whatif shell: " + session.nodes().size() + " node(s), " + session.pods().size() + " pod(s) from "
                 + String.join(", ", sources) + "; profile" + (profiles.size() == 1 ? " " : "s ") + String.join(", ", profiles)
                 + "; kube-scheduler " + session.config().features().label() + ".";
     }
 
-    private static void banner(PrintWriter out, Session session, List<String> sources) {
+    private static void banner(PrintWriter out, ShellSession session, List<String> sources) {
         out.println(summary(session, sources));
         out.println("Edits change this snapshot only. Type help for the commands, TAB to complete, exit to leave.");
         for (String w : session.loadWarnings()) {

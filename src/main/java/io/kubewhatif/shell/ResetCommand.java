@@ -1,6 +1,6 @@
 package io.kubewhatif.shell;
 
-import io.kubewhatif.app.Session;
+import io.kubewhatif.app.ShellSession;
 import io.kubewhatif.cli.ExitCodes;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
@@ -13,12 +13,12 @@ import java.util.concurrent.Callable;
 @Command(name = "reset", description = {"Go back to the loaded snapshot and configuration.", "undo reverts the reset."},
         footerHeading = "%nExamples:%n", footer = {"  cordon node-c", "  reset"})
 public final class ResetCommand implements Callable<Integer> {
-    private final Session session;
+    private final ShellSession session;
 
     @Spec
     CommandSpec spec;
 
-    public ResetCommand(Session session) {
+    public ResetCommand(ShellSession session) {
         this.session = session;
     }
 

@@ -1,6 +1,6 @@
 package io.kubewhatif.shell;
 
-import io.kubewhatif.app.Session;
+import io.kubewhatif.app.ShellSession;
 import io.kubewhatif.cli.ExitCodes;
 import io.kubewhatif.engine.config.ConfigWriter;
 import io.kubewhatif.load.InputException;
@@ -25,7 +25,7 @@ import java.util.concurrent.Callable;
         footerHeading = "%nExamples:%n", footer = {"  save edited-cluster.yaml", "  save edited-cluster.yaml --config edited-scheduler.yaml",
                 "  save --config edited-scheduler.yaml"})
 public final class SaveCommand implements Callable<Integer> {
-    private final Session session;
+    private final ShellSession session;
 
     @Spec
     CommandSpec spec;
@@ -36,7 +36,7 @@ public final class SaveCommand implements Callable<Integer> {
     @Option(names = "--config", paramLabel = "FILE", description = "Where to write the configuration.")
     Path config;
 
-    public SaveCommand(Session session) {
+    public SaveCommand(ShellSession session) {
         this.session = session;
     }
 

@@ -1,7 +1,7 @@
 package io.kubewhatif.shell;
 
 import io.kubewhatif.app.ConfigEdits;
-import io.kubewhatif.app.Session;
+import io.kubewhatif.app.ShellSession;
 import io.kubewhatif.app.Simulation;
 import io.kubewhatif.cli.Candidates;
 import io.kubewhatif.cli.ExitCodes;
@@ -24,12 +24,12 @@ import java.util.concurrent.Callable;
         subcommands = {SetCommand.Weight.class, SetCommand.Config.class},
         footerHeading = "%nExamples:%n", footer = {"  set weight TaintToleration 5", "  set config samples/binpacking/most-allocated.yaml"})
 public final class SetCommand implements Runnable {
-    private final Session session;
+    private final ShellSession session;
 
     @Spec
     CommandSpec spec;
 
-    public SetCommand(Session session) {
+    public SetCommand(ShellSession session) {
         this.session = session;
     }
 

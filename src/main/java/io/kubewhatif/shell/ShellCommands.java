@@ -1,6 +1,6 @@
 package io.kubewhatif.shell;
 
-import io.kubewhatif.app.Session;
+import io.kubewhatif.app.ShellSession;
 import picocli.CommandLine;
 
 import java.util.List;
@@ -31,7 +31,7 @@ public final class ShellCommands {
             "help", List.of("help", "help set weight"));
 
     /** Adds the shell's commands to a command line built for a session (before its settings are applied). */
-    public static void addTo(CommandLine cl, Session session) {
+    public static void addTo(CommandLine cl, ShellSession session) {
         CLI_EXAMPLES.forEach((name, examples) -> {
             CommandLine.Model.UsageMessageSpec u = cl.getSubcommands().get(name).getCommandSpec().usageMessage();
             u.footer(examples.stream().map(e -> "  " + e).toArray(String[]::new));

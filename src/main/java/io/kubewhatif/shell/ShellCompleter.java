@@ -1,6 +1,6 @@
 package io.kubewhatif.shell;
 
-import io.kubewhatif.app.Session;
+import io.kubewhatif.app.ShellSession;
 import io.kubewhatif.cli.Completer;
 import io.kubewhatif.cli.SessionNames;
 import org.jline.builtins.Completers;
@@ -15,10 +15,10 @@ import java.util.List;
 /** TAB completion in the shell: the same {@link Completer} as {@code __complete}, with names from the session. */
 final class ShellCompleter implements org.jline.reader.Completer {
     private final CommandSpec root;
-    private final Session session;
+    private final ShellSession session;
     private final Completers.FileNameCompleter files = new Completers.FileNameCompleter();
 
-    ShellCompleter(CommandSpec root, Session session) {
+    ShellCompleter(CommandSpec root, ShellSession session) {
         this.root = root;
         this.session = session;
     }

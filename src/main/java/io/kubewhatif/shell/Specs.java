@@ -1,6 +1,6 @@
 package io.kubewhatif.shell;
 
-import io.kubewhatif.app.Session;
+import io.kubewhatif.app.ShellSession;
 import io.kubewhatif.engine.config.K8sNames;
 import io.kubewhatif.engine.util.Taints;
 import io.kubewhatif.load.InputException;
@@ -19,12 +19,12 @@ final class Specs {
     }
 
     /** Taints to add and to remove, as kubectl taint parses them. */
-    record TaintArgs(List<Session.TaintSpec> add, List<Session.TaintSpec> remove) {
+    record TaintArgs(List<ShellSession.TaintSpec> add, List<ShellSession.TaintSpec> remove) {
     }
 
     static TaintArgs taints(List<String> specs) throws InputException {
-        List<Session.TaintSpec> add = new ArrayList<>();
-        List<Session.TaintSpec> remove = new ArrayList<>();
+        List<ShellSession.TaintSpec> add = new ArrayList<>();
+        List<ShellSession.TaintSpec> remove = new ArrayList<>();
         for (String s : specs) {
             if (s.endsWith("-")) {
                 remove.add(taint(s, s.substring(0, s.length() - 1), false));
@@ -32,8 +32,8 @@ final class Specs {
                 add.add(taint(s, s, true));
             }
         }
-        for (Session.TaintSpec a : add) {
-            for (Session.TaintSpec r : remove) {
+        for (ShellSession.TaintSpec a : add) {
+            for (ShellSession.TaintSpec r : remove) {
                 if (a.key().equals(r.key()) && (r.effect() == null || r.effect().equals(a.effect()))) {
                     throw new InputException("can not both modify and remove the following taint(s) in the same command: " + a.key());
                 }
@@ -42,7 +42,7 @@ final class Specs {
         return new TaintArgs(add, remove);
     }
 
-    private static Session.TaintSpec taint(String original, String s, boolean adding) throws InputException {
+    private static ShellSession.TaintSpec taint(String original, String s, boolean adding) throws InputException {
         String[] parts = s.split(":", -1);
         String key;
         String value = "";
@@ -78,7 +78,7 @@ final class Specs {
         if (!errs.isEmpty()) {
             throw new InputException("invalid taint spec: " + original + ", " + String.join("; ", errs));
         }
-        return new Session.TaintSpec(key, value, effect);
+        return new ShellSession.TaintSpec(key, value, effect);
     }
 
     /** Labels to set and to remove, as kubectl label parses them. */

@@ -1,6 +1,6 @@
 package io.kubewhatif.shell;
 
-import io.kubewhatif.app.Session;
+import io.kubewhatif.app.ShellSession;
 import io.kubewhatif.cli.Candidates;
 import io.kubewhatif.cli.ExitCodes;
 import io.kubewhatif.load.InputException;
@@ -23,7 +23,7 @@ import java.util.concurrent.Callable;
         footerHeading = "%nExamples:%n", footer = {"  taint node-a dedicated=gpu:NoSchedule", "  taint node node-a dedicated:NoSchedule-",
                 "  taint node-b dedicated-", "  taint node-a dedicated=db:NoSchedule --overwrite"})
 public final class TaintCommand implements Callable<Integer> {
-    private final Session session;
+    private final ShellSession session;
 
     @Spec
     CommandSpec spec;
@@ -38,7 +38,7 @@ public final class TaintCommand implements Callable<Integer> {
     @Option(names = "--overwrite", description = "Replace the value of a taint with the same key and effect.")
     boolean overwrite;
 
-    public TaintCommand(Session session) {
+    public TaintCommand(ShellSession session) {
         this.session = session;
     }
 
@@ -53,7 +53,7 @@ public final class TaintCommand implements Callable<Integer> {
             throw new InputException("at least one taint update is required");
         }
         Specs.TaintArgs args = Specs.taints(specs);
-        Session.TaintResult r = session.taint(target, args.add(), args.remove(), overwrite);
+        ShellSession.TaintResult r = session.taint(target, args.add(), args.remove(), overwrite);
         PrintWriter out = spec.commandLine().getOut();
         out.println("node/" + target + (r.added() || !r.removed() ? " tainted" : " untainted"));
         if (!r.wouldBeEvicted().isEmpty()) {

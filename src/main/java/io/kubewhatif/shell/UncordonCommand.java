@@ -1,6 +1,6 @@
 package io.kubewhatif.shell;
 
-import io.kubewhatif.app.Session;
+import io.kubewhatif.app.ShellSession;
 import picocli.CommandLine.Command;
 
 /** uncordon: kubectl uncordon on the shell's snapshot. */
@@ -9,7 +9,7 @@ import picocli.CommandLine.Command;
         "lifecycle controller does."},
         footerHeading = "%nExamples:%n", footer = {"  cordon node-a node-b", "  uncordon node-a"})
 public final class UncordonCommand extends NodeCordon {
-    public UncordonCommand(Session session) {
+    public UncordonCommand(ShellSession session) {
         super(session, false, "uncordoned");
     }
 }

@@ -1,6 +1,6 @@
 package io.kubewhatif.shell;
 
-import io.kubewhatif.app.Session;
+import io.kubewhatif.app.ShellSession;
 import io.kubewhatif.cli.ExitCodes;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
@@ -14,12 +14,12 @@ import java.util.concurrent.Callable;
 @Command(name = "undo", description = {"Revert the last edit.", "Any edit of the snapshot or the configuration, reset included."},
         footerHeading = "%nExamples:%n", footer = {"  cordon node-c", "  undo"})
 public final class UndoCommand implements Callable<Integer> {
-    private final Session session;
+    private final ShellSession session;
 
     @Spec
     CommandSpec spec;
 
-    public UndoCommand(Session session) {
+    public UndoCommand(ShellSession session) {
         this.session = session;
     }
 

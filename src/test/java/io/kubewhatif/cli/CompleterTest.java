@@ -1,6 +1,6 @@
 package io.kubewhatif.cli;
 
-import io.kubewhatif.app.Session;
+import io.kubewhatif.app.ShellSession;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
@@ -62,7 +62,7 @@ class CompleterTest {
                 new Case("nosuch ", List.of(), Completer.NO_FILE_COMP));
     }
 
-    static CommandLine commandLine(Session session) {
+    static CommandLine commandLine(ShellSession session) {
         return Cli.commandLine(new PrintWriter(new StringWriter()), new PrintWriter(new StringWriter()),
                 Cli.Env.test(InputStream.nullInputStream()), session);
     }
@@ -112,7 +112,7 @@ class CompleterTest {
     @ParameterizedTest(name = "{0}")
     @MethodSource("shell")
     void completesShellCommandsWithSessionNames(Case c) throws Exception {
-        Session s = Session.open(InputStream.nullInputStream(), List.of(CLUSTER), null);
+        ShellSession s = ShellSession.open(InputStream.nullInputStream(), List.of(CLUSTER), null);
         Completer.Result r = Completer.complete(commandLine(s).getCommandSpec(), words(c.words()), ctx -> new SessionNames(s));
         assertEquals(c.expected(), values(r));
         assertEquals(c.directive(), r.directive());

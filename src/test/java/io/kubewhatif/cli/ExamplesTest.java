@@ -1,6 +1,6 @@
 package io.kubewhatif.cli;
 
-import io.kubewhatif.app.Session;
+import io.kubewhatif.app.ShellSession;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
@@ -73,16 +73,16 @@ class ExamplesTest {
         });
     }
 
-    static CommandLine commandLine(Session session) {
+    static CommandLine commandLine(ShellSession session) {
         return commandLine(session, new StringWriter(), new StringWriter());
     }
 
-    static CommandLine commandLine(Session session, StringWriter out, StringWriter err) {
+    static CommandLine commandLine(ShellSession session, StringWriter out, StringWriter err) {
         return Cli.commandLine(new PrintWriter(out), new PrintWriter(err), Cli.Env.test(new ByteArrayInputStream(new byte[0])), session);
     }
 
-    static Session session() throws Exception {
-        return Session.open(InputStream.nullInputStream(), List.of(SHELL_CLUSTER), null);
+    static ShellSession session() throws Exception {
+        return ShellSession.open(InputStream.nullInputStream(), List.of(SHELL_CLUSTER), null);
     }
 
     /** The examples of a command: footer lines, with " \" continuations joined. */
@@ -162,7 +162,7 @@ class ExamplesTest {
     @ParameterizedTest(name = "{0}")
     @MethodSource("commands")
     void everyExampleRunsItsCommandAndParses(Cmd c) throws Exception {
-        Session session = session();
+        ShellSession session = session();
         boolean runsIt = false;
         for (Example e : examples(c)) {
             boolean shellLine = e.shellLine();
@@ -209,7 +209,7 @@ class ExamplesTest {
     @MethodSource("commands")
     void examplesRun(Cmd c) throws Exception {
         commandsRun.incrementAndGet();
-        Session session = null;
+        ShellSession session = null;
         for (Example e : examples(c)) {
             StringWriter out = new StringWriter();
             StringWriter err = new StringWriter();

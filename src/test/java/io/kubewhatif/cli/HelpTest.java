@@ -1,6 +1,6 @@
 package io.kubewhatif.cli;
 
-import io.kubewhatif.app.Session;
+import io.kubewhatif.app.ShellSession;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 import org.junit.jupiter.api.Test;
@@ -29,12 +29,12 @@ class HelpTest {
     static Stream<Cmd> commands() throws Exception {
         List<Cmd> out = new ArrayList<>();
         collect("", cli(null), out);
-        Session s = Session.open(InputStream.nullInputStream(), List.of("samples/quickstart/cluster.yaml"), null);
+        ShellSession s = ShellSession.open(InputStream.nullInputStream(), List.of("samples/quickstart/cluster.yaml"), null);
         collect("(shell)", cli(s), out);
         return out.stream();
     }
 
-    static CommandLine cli(Session s) {
+    static CommandLine cli(ShellSession s) {
         return Cli.commandLine(new PrintWriter(new StringWriter()), new PrintWriter(new StringWriter()),
                 Cli.Env.test(InputStream.nullInputStream()), s);
     }

@@ -116,7 +116,7 @@ class LayeringTest {
         assertEquals(1, violations("import java.net.http.HttpClient;").size());
         assertEquals(1, violations("import java.nio.file.Files;").size());
         assertEquals(1, violations("    System.out.println(x);").size());
-        assertEquals(1, violations("    var c = new io.kubewhatif.extender.HttpExtender(cfg);").size());
+        assertEquals(1, violations("    var c = new io.kubewhatif.extender.http.HttpExtender(cfg);").size());
         assertEquals(List.of(), violations("import io.kubewhatif.engine.extender.Extender;"));
         assertEquals(List.of(), violations("// java.net.URI takes them\n/* System.out */ String s = \"picocli\";"));
         assertEquals(List.of(), violations("import java.io.ByteArrayOutputStream;\nimport java.io.IOException;"));

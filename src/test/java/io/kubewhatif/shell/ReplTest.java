@@ -1,6 +1,6 @@
 package io.kubewhatif.shell;
 
-import io.kubewhatif.app.Session;
+import io.kubewhatif.app.ShellSession;
 import io.kubewhatif.cli.Cli;
 import io.kubewhatif.cli.ExitCodes;
 import io.kubewhatif.cli.ShellCommand;
@@ -37,7 +37,7 @@ class ReplTest {
     @TempDir
     Path dir;
 
-    static String run(Session session, String input, Path history) throws Exception {
+    static String run(ShellSession session, String input, Path history) throws Exception {
         ByteArrayOutputStream out = new ByteArrayOutputStream();
         try (Terminal t = new DumbTerminal("test", Terminal.TYPE_DUMB, new ByteArrayInputStream(input.getBytes(StandardCharsets.UTF_8)),
                 out, StandardCharsets.UTF_8)) {
@@ -46,8 +46,8 @@ class ReplTest {
         return out.toString(StandardCharsets.UTF_8);
     }
 
-    static Session session() throws Exception {
-        return Session.open(InputStream.nullInputStream(), List.of(CLUSTER), null);
+    static ShellSession session() throws Exception {
+        return ShellSession.open(InputStream.nullInputStream(), List.of(CLUSTER), null);
     }
 
     /**
@@ -67,7 +67,7 @@ class ReplTest {
         Path pod = dir.resolve("pod.yaml");
         Files.writeString(pod, "apiVersion: v1\nkind: Pod\nmetadata: {name: w}\nspec: {containers: [{name: c, image: x, "
                 + "resources: {requests: {cpu: 1m, memory: 1Mi}}}]}\n");
-        Session session = Session.open(InputStream.nullInputStream(), List.of(cluster.toString()), null);
+        ShellSession session = ShellSession.open(InputStream.nullInputStream(), List.of(cluster.toString()), null);
         ByteArrayOutputStream out = new ByteArrayOutputStream();
         String input = "capacity -f " + pod + " -o json\nversion\nexit\n";
         try (Terminal t = new DumbTerminal("test", Terminal.TYPE_DUMB, new ByteArrayInputStream(input.getBytes(StandardCharsets.UTF_8)),
@@ -94,7 +94,7 @@ class ReplTest {
 
     @Test
     void editsChangeWhatScheduleSeesAndUndoRestoresIt() throws Exception {
-        Session s = session();
+        ShellSession s = session();
         String out = run(s, String.join("\n",
                 "schedule -f " + POD + " -o name",
                 "cordon node-c",
@@ -141,7 +141,7 @@ class ReplTest {
 
     @Test
     void workflowsRunOnTheEditedSnapshot() throws Exception {
-        Session s = Session.open(InputStream.nullInputStream(), List.of("samples/explain/cluster.yaml"), null);
+        ShellSession s = ShellSession.open(InputStream.nullInputStream(), List.of("samples/explain/cluster.yaml"), null);
         String out = run(s, "explain web-big -n shop\ndelete node node-e\nexplain web-big -n shop\nexplain web-big --cluster x.yaml\n", null);
         assertTrue(out.contains("0/5 nodes are available"), out);
         assertTrue(out.contains("0/4 nodes are available"), "after delete node: " + out);
@@ -211,7 +211,7 @@ class ReplTest {
     @ParameterizedTest(name = "{0}")
     @MethodSource("completions")
     void tabCompletesCommandsNamesAndValues(Case c) throws Exception {
-        Session s = session();
+        ShellSession s = session();
         var cl = Cli.commandLine(new PrintWriter(new StringWriter()), new PrintWriter(new StringWriter()),
                 Cli.Env.test(InputStream.nullInputStream()), s);
         ShellCompleter completer = new ShellCompleter(cl.getCommandSpec(), s);
@@ -300,7 +300,7 @@ class ReplTest {
 
     @Test
     void explainFindsAPodInAnyNamespaceWhenItsNameIsUniqueAndAsksWhenItIsNot() throws Exception {
-        Session s = Session.open(InputStream.nullInputStream(), List.of("samples/explain/cluster.yaml"), null);
+        ShellSession s = ShellSession.open(InputStream.nullInputStream(), List.of("samples/explain/cluster.yaml"), null);
         String out = run(s, "explain web-big\nexplain shop/web-big\n", null);
         assertEquals(2, out.split("shop/web-big: Unschedulable", -1).length - 1, out);
         Path other = dir.resolve("other.yaml");

@@ -111,6 +111,23 @@ public final class CycleReport {
         return notCreatedWaitingFor != null;
     }
 
+    /**
+     * The one-word outcome the tables print: NotCreated, BindFailed, Scheduled, Gated, Error or Unschedulable. Any
+     * scheduling error counts as Error here; the what-if view reads one kind as Unschedulable (WhatIfRenderer#verdict).
+     */
+    public String verdict() {
+        if (notCreated()) {
+            return "NotCreated";
+        }
+        if (selected != null) {
+            return assumed != null && !assumed.ok() ? "BindFailed" : "Scheduled";
+        }
+        if (preEnqueue != null) {
+            return "Gated";
+        }
+        return error != null || scheduleError != null ? "Error" : "Unschedulable";
+    }
+
     /** "not created (waiting for shop/db-1)". */
     public String notCreatedMessage() {
         return "not created (waiting for " + notCreatedWaitingFor + ")";

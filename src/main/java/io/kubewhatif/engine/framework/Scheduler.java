@@ -37,7 +37,8 @@ import java.util.TreeSet;
 
 /**
  * Runs scheduling cycles (schedule_one.go) over a snapshot: PreEnqueue, PreFilter, the nominated node, Filter with
- * upstream's early stop, PostFilter, PreScore/Score, selection, then Reserve … PostBind against the snapshot. Every
+ * upstream's early stop, PostFilter, then host selection ({@link HostSelection}) and the binding cycle
+ * ({@link BindingCycle}: Reserve … PostBind against the snapshot). Every
  * decision is written into a {@link CycleReport}. Pure: no I/O.
  */
 public final class Scheduler {
@@ -189,7 +190,7 @@ public final class Scheduler {
                     }
                 }
                 if (commit) {
-                    assume(fw, state, pod, out.selected, report);
+                    BindingCycle.assume(fw, state, pod, out.selected, report, snapshot, extenders, options);
                 }
             } else if (commit && out.postFilter != null) {
                 applyPostFilter(pod, out.postFilter);
@@ -384,7 +385,7 @@ public final class Scheduler {
             report.topNodes = List.of(feasible.get(0).name());
             return new Outcome(feasible.get(0).name(), null);
         }
-        return new Outcome(prioritizeAndSelect(fw, state, pod, feasible, report), null);
+        return new Outcome(HostSelection.prioritizeAndSelect(fw, state, pod, feasible, report, extenders, options), null);
     }
 
     private static List<String> sortedCopy(List<String> l) {
@@ -671,229 +672,9 @@ public final class Scheduler {
         }
     }
 
-    private String prioritizeAndSelect(Framework fw, CycleState state, PodInfo pod, List<NodeInfo> nodes, CycleReport report) {
-        int n = nodes.size();
-        long[] totals = new long[n];
-        // Upstream gives every node 1 only when there are neither score plugins nor extenders.
-        if (fw.hasScorePlugins() || !extenders.isEmpty()) {
-            report.preScorePlugins = new LinkedHashMap<>();
-            Status ps = fw.runPreScorePlugins(state, pod, nodes, report.preScorePlugins);
-            // Only plugins that would have scored: a PreScore Skip of a plugin without Score changes nothing.
-            report.skippedScorePlugins = new ArrayList<>();
-            for (PluginRef ref : fw.profile().at(ExtensionPoint.SCORE)) {
-                if (state.skipScorePlugins().contains(ref.name())) {
-                    report.skippedScorePlugins.add(ref.name());
-                }
-            }
-            report.skippedScorePlugins.sort(null);
-            if (!ps.isSuccess()) {
-                report.scheduleError = ps.message();
-                return null;
-            }
-            Framework.ScoreOutcome so = fw.runScorePlugins(state, pod, nodes);
-            if (!options.scoreTables()) {
-                if (!so.status().isSuccess()) {
-                    report.scheduleError = so.status().message();
-                    return null;
-                }
-                totals = so.totals();
-                prioritizeWithExtenders(pod, nodes, totals, null, report);
-                return selectHost(nodes, totals, report);
-            }
-            int[] byName = byName(nodes);
-            report.rawScores = byPluginByNode(so.raw(), nodes, byName);
-            report.normalizedScores = byPluginByNode(so.normalized(), nodes, byName);
-            if (!so.status().isSuccess()) {
-                report.scheduleError = so.status().message();
-                return null;
-            }
-            totals = so.totals();
-            List<Map<String, Long>> perNode = new ArrayList<>(n);
-            List<long[]> weighted = new ArrayList<>(so.plugins().size());
-            for (String p : so.plugins()) {
-                weighted.add(so.weighted().get(p));
-            }
-            for (int i = 0; i < n; i++) {
-                Map<String, Long> m = new LinkedHashMap<>();
-                for (int k = 0; k < weighted.size(); k++) {
-                    m.put(so.plugins().get(k), weighted.get(k)[i]);
-                }
-                perNode.add(m);
-            }
-            prioritizeWithExtenders(pod, nodes, totals, perNode, report);
-            // Filled in name order: iterates like a sorted map without a sorted map's cost per entry.
-            report.scores = new LinkedHashMap<>(2 * n);
-            for (int i : byName) {
-                Map<String, Long> m = perNode.get(i);
-                m.put("total", totals[i]);
-                report.scores.merge(nodes.get(i).name(), m, (a, b) -> a);
-            }
-        } else {
-            for (int i = 0; i < n; i++) {
-                totals[i] = 1;
-            }
-        }
-        return selectHost(nodes, totals, report);
-    }
-
-    /** The highest total; ties go to the first node name (upstream picks one of them at random). */
-    private static String selectHost(List<NodeInfo> nodes, long[] totals, CycleReport report) {
-        int n = nodes.size();
-        long best = Long.MIN_VALUE;
-        for (long t : totals) {
-            best = Math.max(best, t);
-        }
-        TreeSet<String> top = new TreeSet<>();
-        for (int i = 0; i < n; i++) {
-            if (totals[i] == best) {
-                top.add(nodes.get(i).name());
-            }
-        }
-        report.topNodes = new ArrayList<>(top);
-        return top.first();
-    }
-
-    /**
-     * The extenders' part of prioritizeNodes: every interested extender's scores, × weight × 10, added to the nodes
-     * it names; a failing extender just gives no score. Extenders without a prioritize verb add 0 and are left out.
-     */
-    private void prioritizeWithExtenders(PodInfo pod, List<NodeInfo> nodes, long[] totals, List<Map<String, Long>> perNode, CycleReport report) {
-        for (RecordingExtender e : extenders) {
-            if (!e.isInterested(pod.pod()) || !e.isPrioritizer()) {
-                continue;
-            }
-            Extender.Prioritized p;
-            try {
-                p = e.prioritize(pod.pod(), nodes);
-            } catch (ExtenderException ex) {
-                continue;
-            }
-            Map<String, Long> byHost = new LinkedHashMap<>();
-            for (Extender.HostPriority h : p.priorities()) {
-                byHost.merge(h.host(), h.score() * p.weight() * EXTENDER_SCORE_SCALE, Long::sum);
-            }
-            for (int i = 0; i < nodes.size(); i++) {
-                Long add = byHost.get(nodes.get(i).name());
-                if (add != null) {
-                    totals[i] += add;
-                    if (perNode != null) {
-                        perNode.get(i).merge(e.name(), add, Long::sum);
-                    }
-                }
-            }
-            for (ExtenderReport er : report.extenders.values()) {
-                if (er.prioritize != null && er.name.equals(e.name()) && er.prioritize.contributions.isEmpty()) {
-                    er.prioritize.contributions.putAll(byHost);
-                }
-            }
-            report.scoreWeights.put(e.name(), (int) Math.min(Integer.MAX_VALUE, p.weight()));
-        }
-    }
-
     /** The threads for Filter loops: one when the filter calls are traced, since the trace is the sequential one. */
     private Parallelizer filterParallelizer(Framework fw) {
         return options.traceFilters() ? Parallelizer.SEQUENTIAL : fw.parallelizer();
-    }
-
-    /** Indexes of the nodes in name order. */
-    private static int[] byName(List<NodeInfo> nodes) {
-        Integer[] idx = new Integer[nodes.size()];
-        for (int i = 0; i < idx.length; i++) {
-            idx[i] = i;
-        }
-        java.util.Arrays.sort(idx, (a, b) -> nodes.get(a).name().compareTo(nodes.get(b).name()));
-        int[] out = new int[idx.length];
-        for (int i = 0; i < idx.length; i++) {
-            out[i] = idx[i];
-        }
-        return out;
-    }
-
-    /** Plugin (sorted) → node (in name order) → score. */
-    private static Map<String, Map<String, Long>> byPluginByNode(Map<String, long[]> scores, List<NodeInfo> nodes, int[] byName) {
-        Map<String, Map<String, Long>> out = new TreeMap<>();
-        for (Map.Entry<String, long[]> e : scores.entrySet()) {
-            Map<String, Long> m = new LinkedHashMap<>(2 * byName.length);
-            long[] v = e.getValue();
-            for (int i : byName) {
-                m.put(nodes.get(i).name(), v[i]);
-            }
-            out.put(e.getKey(), m);
-        }
-        return out;
-    }
-
-    /** assume + Reserve + Permit + PreBind + Bind + PostBind, against the snapshot; rolled back on failure. */
-    private void assume(Framework fw, CycleState state, PodInfo pod, String node, CycleReport report) {
-        Pod bound = new PodBuilder(pod.pod()).editSpec().withNodeName(node).endSpec().build();
-        if (bound.getStatus() != null) {
-            bound.getStatus().setNominatedNodeName(null);
-        }
-        PodInfo assumed = PodInfo.of(bound);
-        snapshot.unnominate(pod.uid());
-        snapshot.addPod(node, assumed);
-        report.reservePlugins = new LinkedHashMap<>();
-        Status s = fw.runReservePluginsReserve(state, assumed, node, report.reservePlugins);
-        if (s.isSuccess()) {
-            report.permitPlugins = new LinkedHashMap<>();
-            s = fw.runPermitPlugins(state, assumed, node, report.permitPlugins);
-            if (s.isWait()) {
-                s = Status.SUCCESS;
-            }
-            if (!s.isSuccess()) {
-                fw.runReservePluginsUnreserve(state, assumed, node);
-            }
-        } else {
-            fw.runReservePluginsUnreserve(state, assumed, node);
-        }
-        if (s.isSuccess()) {
-            report.preBindPlugins = new LinkedHashMap<>();
-            s = fw.runPreBindPlugins(state, assumed, node, report.preBindPlugins);
-            if (s.isSuccess()) {
-                Status b = extendersBinding(assumed, node);
-                if (b == null) {
-                    report.bindPlugins = new LinkedHashMap<>();
-                    b = fw.runBindPlugins(state, assumed, node, report.bindPlugins);
-                    b = b.isSkip() ? Status.error("bind plugins skipped the pod") : b;
-                }
-                s = b;
-            }
-            if (!s.isSuccess()) {
-                fw.runReservePluginsUnreserve(state, assumed, node);
-            } else {
-                fw.runPostBindPlugins(state, assumed, node);
-            }
-        }
-        if (!s.isSuccess()) {
-            snapshot.removePod(assumed);
-        }
-        report.assumed = new CycleReport.Assumed(node, s.isSuccess(), s.isSuccess() ? null : StatusView.of(s));
-    }
-
-    /**
-     * extendersBinding: the first interested binder extender binds instead of the Bind plugins (an ignorable one that
-     * fails is skipped). Null when no extender bound. Without allowExtenderBind the binding is only simulated.
-     */
-    private Status extendersBinding(PodInfo pod, String node) {
-        for (RecordingExtender e : extenders) {
-            if (!e.isBinder() || !e.isInterested(pod.pod())) {
-                continue;
-            }
-            if (!options.allowExtenderBind()) {
-                e.bindSimulated(node);
-                return Status.SUCCESS;
-            }
-            try {
-                e.bind(new Extender.Binding(pod.namespace(), pod.name(), pod.uid(), node));
-                return Status.SUCCESS;
-            } catch (ExtenderException ex) {
-                if (e.isIgnorable()) {
-                    continue;
-                }
-                return Status.error(ex.getMessage());
-            }
-        }
-        return null;
     }
 
     /** After a failed cycle: the nomination is held and the victims are gone before the next pod. */

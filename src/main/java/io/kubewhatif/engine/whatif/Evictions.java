@@ -132,7 +132,7 @@ final class Evictions {
                 again.add(p);
             }
         }
-        List<CycleReport> placedAgain = Session.open(search.config, objects, again).before();
+        List<CycleReport> placedAgain = PrimedScheduler.open(search.config, objects, again).before();
         List<Eviction> out = new ArrayList<>();
         int i = 0;
         for (Eviction e : ev) {

@@ -70,7 +70,7 @@ public final class PendingPods {
             }
         }
         served.sort(Comparator.comparing(Search::key));
-        Session session = Session.open(config, cluster, List.of());
+        PrimedScheduler session = PrimedScheduler.open(config, cluster, List.of());
         Map<List<String>, List<Pod>> byCause = new LinkedHashMap<>();
         Map<List<String>, List<String>> shown = new HashMap<>();
         for (Pod p : served) {

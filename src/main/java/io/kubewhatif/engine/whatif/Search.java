@@ -32,7 +32,7 @@ final class Search {
     final List<HasMetadata> cluster;
     final List<Pod> before;
     final Pod target;
-    final Session session;
+    final PrimedScheduler session;
     final Subject subject;
     private final List<Ranking.Entry> found = new ArrayList<>();
     private final Set<String> seen = new HashSet<>();
@@ -45,7 +45,7 @@ final class Search {
         this.before = List.copyOf(before);
         this.target = target;
         this.subject = subject;
-        this.session = Session.open(config, cluster, before);
+        this.session = PrimedScheduler.open(config, cluster, before);
     }
 
     /** Where the re-run cycle puts the pod: the node it fits, or the node kube-scheduler nominates after preempting. */
@@ -59,7 +59,7 @@ final class Search {
 
     /** The pod on a modified copy of the cluster (and of the sequence before it), or null. */
     Verified verifyCluster(List<HasMetadata> objects, List<Pod> seq, Pod pod) throws FrameworkException {
-        return verified(Session.open(config, objects, seq).probe(pod), objects, seq, pod);
+        return verified(PrimedScheduler.open(config, objects, seq).probe(pod), objects, seq, pod);
     }
 
     private Verified verified(CycleReport r, List<HasMetadata> objects, List<Pod> seq, Pod pod) {
@@ -74,7 +74,7 @@ final class Search {
         // The next cycle tries the nominated node first; it must fit there once the victims are gone.
         Pod nominated = PodEdits.nominated(pod, node);
         try {
-            CycleReport after = Session.open(config, without(objects, victims), withoutPods(seq, victims)).probe(nominated);
+            CycleReport after = PrimedScheduler.open(config, without(objects, victims), withoutPods(seq, victims)).probe(nominated);
             return node.equals(after.selected) ? new Verified(List.of(node), node, victims) : null;
         } catch (FrameworkException e) {
             return null;

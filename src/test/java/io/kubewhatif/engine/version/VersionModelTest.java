@@ -97,7 +97,7 @@ class VersionModelTest {
             "1.36 | http://::1:8888 | parse \"http://::1:8888/filter\": invalid port \"::1:8888\" after host"})
     void anExtenderCallFailsInTheWordsOfTheVersion(String version, String urlPrefix, String error) {
         Features f = Features.of(KubeVersion.parse(version), Map.of());
-        assertEquals(error, io.kubewhatif.extender.HttpExtender.callError(urlPrefix, "filter", f.goUrlRules()));
+        assertEquals(error, io.kubewhatif.extender.http.HttpExtender.callError(urlPrefix, "filter", f.goUrlRules()));
     }
 
     /** component-base's Set: locked gates and gate dependencies, per release (pkg/features/kube_features.go). */

@@ -35,18 +35,18 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** The shell's in-memory edits: kubectl and API-server semantics, configuration edits through the loader, undo. */
-class SessionTest {
+class ShellSessionTest {
     static final String QUICKSTART = "samples/quickstart/cluster.yaml";
     static final String POD = "samples/quickstart/pod.yaml";
 
     @TempDir
     Path dir;
 
-    Session session;
+    ShellSession session;
 
     @BeforeEach
     void open() throws Exception {
-        session = Session.open(InputStream.nullInputStream(), List.of(QUICKSTART), null);
+        session = ShellSession.open(InputStream.nullInputStream(), List.of(QUICKSTART), null);
     }
 
     private Path file(String name, String text) throws Exception {
@@ -89,24 +89,24 @@ class SessionTest {
         return t.stream().map(x -> x.getKey() + (x.getValue() == null ? "" : "=" + x.getValue()) + ":" + x.getEffect()).toList();
     }
 
-    record TaintCase(String name, List<Session.TaintSpec> add, List<Session.TaintSpec> remove, boolean overwrite,
+    record TaintCase(String name, List<ShellSession.TaintSpec> add, List<ShellSession.TaintSpec> remove, boolean overwrite,
                      List<String> expected, String error) {
     }
 
     static Stream<TaintCase> taintCases() {
-        var gpu = new Session.TaintSpec("dedicated", "gpu", "NoSchedule");
-        var db = new Session.TaintSpec("dedicated", "db", "NoSchedule");
+        var gpu = new ShellSession.TaintSpec("dedicated", "gpu", "NoSchedule");
+        var db = new ShellSession.TaintSpec("dedicated", "db", "NoSchedule");
         return Stream.of(
-                new TaintCase("add to node-a", List.of(new Session.TaintSpec("k", "", "PreferNoSchedule")), List.of(), false,
+                new TaintCase("add to node-a", List.of(new ShellSession.TaintSpec("k", "", "PreferNoSchedule")), List.of(), false,
                         List.of("k:PreferNoSchedule"), null),
                 new TaintCase("same key and effect needs --overwrite", List.of(db), List.of(), false, null,
                         "node node-b already has dedicated taint(s) with same effect(s) and --overwrite is false"),
                 new TaintCase("overwrite replaces the value", List.of(db), List.of(), true, List.of("dedicated=db:NoSchedule"), null),
-                new TaintCase("same key, other effect is another taint", List.of(new Session.TaintSpec("dedicated", "gpu", "NoExecute")),
+                new TaintCase("same key, other effect is another taint", List.of(new ShellSession.TaintSpec("dedicated", "gpu", "NoExecute")),
                         List.of(), false, List.of("dedicated=gpu:NoSchedule", "dedicated=gpu:NoExecute"), null),
-                new TaintCase("remove by key", List.of(), List.of(new Session.TaintSpec("dedicated", "", null)), false, List.of(), null),
+                new TaintCase("remove by key", List.of(), List.of(new ShellSession.TaintSpec("dedicated", "", null)), false, List.of(), null),
                 new TaintCase("remove by key and effect", List.of(), List.of(gpu), false, List.of(), null),
-                new TaintCase("remove a missing taint", List.of(), List.of(new Session.TaintSpec("dedicated", "", "NoExecute")), false, null,
+                new TaintCase("remove a missing taint", List.of(), List.of(new ShellSession.TaintSpec("dedicated", "", "NoExecute")), false, null,
                         "taint \"dedicated:NoExecute\" not found on node \"node-b\""));
     }
 
@@ -126,24 +126,24 @@ class SessionTest {
 
     @Test
     void noExecuteTaintListsThePodsARealClusterWouldEvict() throws Exception {
-        Session.TaintResult r = session.taint("node-a", List.of(new Session.TaintSpec("maintenance", "", "NoExecute")), List.of(), false);
+        ShellSession.TaintResult r = session.taint("node-a", List.of(new ShellSession.TaintSpec("maintenance", "", "NoExecute")), List.of(), false);
         assertEquals(List.of("shop/api-0"), r.wouldBeEvicted());
         assertTrue(session.pods().stream().anyMatch(p -> p.getMetadata().getName().equals("api-0")), "not evicted by the taint itself");
     }
 
     @Test
     void labelsNeedOverwriteToChangeAndMissingRemovalsWarn() throws Exception {
-        var node = new Session.Target("node", "node-b", null);
-        Session.LabelResult r = session.label(node, Map.of("disktype", "ssd"), List.of(), false);
+        var node = new ShellSession.Target("node", "node-b", null);
+        ShellSession.LabelResult r = session.label(node, Map.of("disktype", "ssd"), List.of(), false);
         assertTrue(r.changed());
         assertEquals("ssd", node("node-b").getMetadata().getLabels().get("disktype"));
         InputException e = assertThrows(InputException.class, () -> session.label(node, Map.of("disktype", "hdd"), List.of(), false));
         assertEquals("'disktype' already has a value (ssd), and --overwrite is false", e.getMessage());
         assertTrue(session.label(node, Map.of("disktype", "hdd"), List.of(), true).changed());
-        Session.LabelResult none = session.label(node, Map.of(), List.of("nope"), false);
+        ShellSession.LabelResult none = session.label(node, Map.of(), List.of("nope"), false);
         assertFalse(none.changed());
         assertEquals(List.of("label \"nope\" not found."), none.warnings());
-        var pod = new Session.Target("pod", "cache-0", null);
+        var pod = new ShellSession.Target("pod", "cache-0", null);
         session.label(pod, Map.of(), List.of("app"), false);
         assertEquals(null, session.pod("shop/cache-0", null).getMetadata().getLabels());
     }
@@ -274,13 +274,13 @@ class SessionTest {
 
     @Test
     void deletingANodeDeletesItsPodsAndResourceNamesAreKubectls() throws Exception {
-        Session.Deleted d = session.delete("no", "node-a", null);
+        ShellSession.Deleted d = session.delete("no", "node-a", null);
         assertEquals("node/node-a", d.object());
         assertEquals(List.of("pod/shop/api-0"), d.alsoDeleted());
         assertEquals(3, session.nodes().size());
         session.delete("pods", "cache-0", "shop");
         assertEquals(1, session.pods().size());
-        Session.Deleted ns = session.delete("ns", "shop", null);
+        ShellSession.Deleted ns = session.delete("ns", "shop", null);
         assertEquals(List.of("pod/shop/batch-0"), ns.alsoDeleted());
         InputException e = assertThrows(InputException.class, () -> session.delete("gadget", "x", null));
         assertTrue(e.getMessage().startsWith("the server doesn't have a resource type \"gadget\""), e.getMessage());
@@ -292,7 +292,7 @@ class SessionTest {
 
     @Test
     void addAppliesConventionsWithTheCurrentPriorityClassesAndReplacesSameNamedObjects() throws Exception {
-        Session.Added r = session.add(InputStream.nullInputStream(), List.of(file("more.yaml", """
+        ShellSession.Added r = session.add(InputStream.nullInputStream(), List.of(file("more.yaml", """
                 apiVersion: scheduling.k8s.io/v1
                 kind: PriorityClass
                 metadata: {name: high}
@@ -323,7 +323,7 @@ class SessionTest {
         session.cordon("node-a", true);
         session.evict("batch-0", null);
         Path saved = file("saved.yaml", SnapshotRenderer.yaml(session.objects()));
-        Session again = Session.open(InputStream.nullInputStream(), List.of(saved.toString()), null);
+        ShellSession again = ShellSession.open(InputStream.nullInputStream(), List.of(saved.toString()), null);
         assertEquals(json(session.objects()), json(again.objects()));
     }
 
@@ -394,7 +394,7 @@ class SessionTest {
                 - schedulerName: a
                 - schedulerName: b
                 """);
-        Session s = Session.open(InputStream.nullInputStream(), List.of(QUICKSTART), two.toString());
+        ShellSession s = ShellSession.open(InputStream.nullInputStream(), List.of(QUICKSTART), two.toString());
         assertEquals("several profiles (a, b); choose one with --profile",
                 assertThrows(InputException.class, () -> s.setWeight(null, "NodeAffinity", 5)).getMessage());
         s.setWeight("b", "NodeAffinity", 5);

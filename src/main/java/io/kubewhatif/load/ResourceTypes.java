@@ -1,7 +1,4 @@
-package io.kubewhatif.app;
-
-import io.kubewhatif.load.InputException;
-import io.kubewhatif.load.Kinds;
+package io.kubewhatif.load;
 
 import java.util.List;
 import java.util.Map;
@@ -9,7 +6,7 @@ import java.util.TreeMap;
 import java.util.TreeSet;
 
 /** The names kubectl accepts for a resource type (singular, plural, short name), mapped to the kinds kube-whatif reads. */
-public final class ResourceNames {
+public final class ResourceTypes {
     private static final Map<String, String> SHORT = Map.ofEntries(
             Map.entry("Node", "no"), Map.entry("Pod", "po"), Map.entry("Namespace", "ns"), Map.entry("Service", "svc"),
             Map.entry("PersistentVolume", "pv"), Map.entry("PersistentVolumeClaim", "pvc"),
@@ -31,7 +28,7 @@ public final class ResourceNames {
         }
     }
 
-    private ResourceNames() {
+    private ResourceTypes() {
     }
 
     static String plural(String lower) {

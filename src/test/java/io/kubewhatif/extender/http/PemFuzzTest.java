@@ -1,4 +1,4 @@
-package io.kubewhatif.extender;
+package io.kubewhatif.extender.http;
 
 import org.junit.jupiter.api.Test;
 

@@ -1,4 +1,4 @@
-package io.kubewhatif.extender;
+package io.kubewhatif.extender.http;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.kubewhatif.cli.ExitCodes;

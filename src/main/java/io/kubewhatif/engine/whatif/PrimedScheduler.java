@@ -20,7 +20,7 @@ import java.util.List;
  * before the pod in question already scheduled. What-if questions are asked with {@link #probe}, which leaves the
  * snapshot as it was.
  */
-final class Session {
+final class PrimedScheduler {
     /** Every node evaluated, no second diagnosis pass: what a verification needs, as fast as possible. */
     static final SchedulerOptions VERIFY = new SchedulerOptions(true, false);
     /** The scheduler's own semantics plus every failing filter on every node (the explain diagnosis). */
@@ -29,19 +29,19 @@ final class Session {
     private final Scheduler scheduler;
     private final List<CycleReport> before;
 
-    private Session(Scheduler scheduler, List<CycleReport> before) {
+    private PrimedScheduler(Scheduler scheduler, List<CycleReport> before) {
         this.scheduler = scheduler;
         this.before = before;
     }
 
-    static Session open(Configuration config, List<? extends HasMetadata> cluster, List<Pod> before) throws FrameworkException {
+    static PrimedScheduler open(Configuration config, List<? extends HasMetadata> cluster, List<Pod> before) throws FrameworkException {
         ClusterSnapshot snapshot = SnapshotBuilder.build(cluster);
         Scheduler s = Scheduler.create(config, snapshot, InTreeRegistry.factories(), SchedulerOptions.DEFAULT);
         List<PodInfo> infos = new ArrayList<>(before.size());
         for (Pod p : before) {
             infos.add(PodInfo.of(p));
         }
-        return new Session(s, s.scheduleAll(infos));
+        return new PrimedScheduler(s, s.scheduleAll(infos));
     }
 
     List<CycleReport> before() {

@@ -24,6 +24,7 @@ import io.kubewhatif.load.Validation;
 import io.kubewhatif.load.InputException;
 import io.kubewhatif.load.Kinds;
 import io.kubewhatif.load.ManifestReader;
+import io.kubewhatif.load.ResourceTypes;
 
 import java.io.InputStream;
 import java.time.Instant;
@@ -47,7 +48,7 @@ import java.util.Optional;
  * taint; pods of a deleted node are garbage-collected). Bad arguments raise {@link InputException}; configuration edits
  * kube-scheduler would reject raise {@link ConfigException} with its message. Either way the state is unchanged.
  */
-public final class Session {
+public final class ShellSession {
     /** Cluster objects (loading conventions applied) and the effective configuration. */
     public record State(List<HasMetadata> objects, Configuration config) {
         public State {
@@ -67,12 +68,12 @@ public final class Session {
     private final Deque<Step> undo = new ArrayDeque<>();
     private State state;
 
-    public Session(State initial, List<String> loadWarnings) {
+    public ShellSession(State initial, List<String> loadWarnings) {
         this(initial, loadWarnings, Validation.STRICT);
     }
 
     /** @param validation how manifests read later (add, -f) treat unknown fields, unless a command says otherwise */
-    public Session(State initial, List<String> loadWarnings, Validation validation) {
+    public ShellSession(State initial, List<String> loadWarnings, Validation validation) {
         this.initial = initial;
         this.state = initial;
         this.loadWarnings = List.copyOf(loadWarnings);
@@ -80,18 +81,18 @@ public final class Session {
     }
 
     /** Loads cluster manifests and a configuration (null: the v1 defaults) as a new session, with v1.34.1's semantics. */
-    public static Session open(InputStream stdin, List<String> clusterPaths, String configPath) throws InputException, ConfigException {
+    public static ShellSession open(InputStream stdin, List<String> clusterPaths, String configPath) throws InputException, ConfigException {
         return open(stdin, WhatIf.Inputs.files(clusterPaths), configPath);
     }
 
     /** As above under the release (and gates) of {@code features}, which the session keeps. */
-    public static Session open(InputStream stdin, List<String> clusterPaths, String configPath, Features features)
+    public static ShellSession open(InputStream stdin, List<String> clusterPaths, String configPath, Features features)
             throws InputException, ConfigException {
         return open(stdin, WhatIf.Inputs.files(clusterPaths).with(Validation.STRICT, features), configPath);
     }
 
     /** As above, with --validate's treatment of unknown fields, for the cluster now and every manifest read later. */
-    public static Session open(InputStream stdin, List<String> clusterPaths, String configPath, Validation validation)
+    public static ShellSession open(InputStream stdin, List<String> clusterPaths, String configPath, Validation validation)
             throws InputException, ConfigException {
         return open(stdin, WhatIf.Inputs.files(clusterPaths).with(validation, Features.V1_34), configPath);
     }
@@ -100,11 +101,11 @@ public final class Session {
      * Loads the cluster of {@code in} (files and/or a live snapshot) and a configuration (null: the defaults of the
      * release of {@code in}) as a new session. The session keeps the release and --validate of {@code in}.
      */
-    public static Session open(InputStream stdin, WhatIf.Inputs in, String configPath) throws InputException, ConfigException {
+    public static ShellSession open(InputStream stdin, WhatIf.Inputs in, String configPath) throws InputException, ConfigException {
         Configuration config = Simulation.loadConfig(new ManifestReader(stdin, in.maxInputBytes()), configPath, in.features());
         ConfigEdits.check(config);
         ClusterLoader.Loaded loaded = WhatIf.load(stdin, in);
-        return new Session(new State(loaded.cluster(), config), loaded.warnings(), in.validation());
+        return new ShellSession(new State(loaded.cluster(), config), loaded.warnings(), in.validation());
     }
 
     /** The shell's --validate: what unknown fields do to the manifests it reads. */
@@ -458,7 +459,7 @@ public final class Session {
      * a namespace deletes everything in it (the namespace controller).
      */
     public Deleted delete(String kindName, String name, String namespace) throws InputException {
-        Kinds.Kind kind = ResourceNames.resolve(kindName);
+        Kinds.Kind kind = ResourceTypes.resolve(kindName);
         HasMetadata target;
         if (kind.type() == Pod.class) {
             target = pod(name, namespace);
