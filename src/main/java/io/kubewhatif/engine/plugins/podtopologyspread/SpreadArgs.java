@@ -4,10 +4,10 @@ import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.fabric8.kubernetes.api.model.TopologySpreadConstraint;
+import io.kubewhatif.engine.config.K8sNames;
 
 import java.util.ArrayList;
 import java.util.List;
-import java.util.regex.Pattern;
 
 /**
  * The plugin's settings (PodTopologySpreadArgs after v1 defaulting): {@code defaultingType} "System" or "List", and
@@ -21,13 +21,6 @@ public record SpreadArgs(String defaultingType, List<DefaultConstraint> defaultC
     public static final SpreadArgs DEFAULTS = new SpreadArgs(SYSTEM_DEFAULTING, List.of());
 
     private static final ObjectMapper MAPPER = new ObjectMapper();
-
-    private static final String QNAME_FMT = "([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9]";
-    private static final Pattern QNAME = Pattern.compile("^" + QNAME_FMT + "$");
-    private static final String QNAME_MSG = "must consist of alphanumeric characters, '-', '_' or '.', and must start and end with an alphanumeric "
-            + "character (e.g. 'MyName',  or 'my.name',  or '123-abc', regex used for validation is '" + QNAME_FMT + "')";
-    private static final String DNS1123_SUBDOMAIN_FMT = "[a-z0-9]([-a-z0-9]*[a-z0-9])?(\\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*";
-    private static final Pattern DNS1123_SUBDOMAIN = Pattern.compile("^" + DNS1123_SUBDOMAIN_FMT + "$");
 
     public SpreadArgs {
         // v1 defaulting: an unset type means System.
@@ -133,39 +126,9 @@ public record SpreadArgs(String defaultingType, List<DefaultConstraint> defaultC
         return unique.size() == 1 ? unique.get(0) : "[" + String.join(", ", unique) + "]";
     }
 
+    /** apimachinery's IsQualifiedName, as the configuration's validation has it (one copy of the rule and its messages). */
     private static List<String> qualifiedNameErrors(String value) {
-        List<String> errs = new ArrayList<>();
-        String[] parts = value.split("/", -1);
-        String name;
-        if (parts.length == 1) {
-            name = parts[0];
-        } else if (parts.length == 2) {
-            String prefix = parts[0];
-            name = parts[1];
-            if (prefix.isEmpty()) {
-                errs.add("prefix part must be non-empty");
-            } else {
-                if (prefix.length() > 253) {
-                    errs.add("prefix part must be no more than 253 characters");
-                }
-                if (!DNS1123_SUBDOMAIN.matcher(prefix).matches()) {
-                    errs.add("prefix part a lowercase RFC 1123 subdomain must consist of lower case alphanumeric characters, '-' or '.', and must start and "
-                            + "end with an alphanumeric character (e.g. 'example.com', regex used for validation is '" + DNS1123_SUBDOMAIN_FMT + "')");
-                }
-            }
-        } else {
-            errs.add("a qualified name " + QNAME_MSG + " with an optional DNS subdomain prefix and '/' (e.g. 'example.com/MyName')");
-            return errs;
-        }
-        if (name.isEmpty()) {
-            errs.add("name part must be non-empty");
-        } else if (name.length() > 63) {
-            errs.add("name part must be no more than 63 characters");
-        }
-        if (!QNAME.matcher(name).matches()) {
-            errs.add("name part " + QNAME_MSG);
-        }
-        return errs;
+        return K8sNames.isQualifiedName(value);
     }
 
     /** Go's %q for the plain strings that reach these messages. */
