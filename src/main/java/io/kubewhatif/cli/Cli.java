@@ -175,10 +175,10 @@ public final class Cli {
             if (!similar.isEmpty()) {
                 e.println("Did you mean '" + similar.get(0) + "'?");
             }
-        } else if (ex instanceof CommandLine.UnmatchedArgumentException u && !u.getUnmatched().isEmpty()
-                && u.getUnmatched().get(0).startsWith("-")) {
-            // One line for the flag (picocli would also list the value after it as unknown), and the closest flag.
-            String flag = u.getUnmatched().get(0).split("=", 2)[0];
+        } else if (unknownFlag(ex) != null) {
+            // One line for the flag (picocli would also list the value after it as unknown), and the closest flag. It
+            // comes first, as kubectl's does: a missing required option after a typo is the typo's doing.
+            String flag = unknownFlag(ex);
             e.println("error: unknown flag: " + flag);
             List<String> names = new ArrayList<>();
             cl.getCommandSpec().options().forEach(o -> names.addAll(List.of(o.names())));
@@ -192,6 +192,13 @@ public final class Cli {
         e.println(name.isEmpty() ? "Type help for the commands." : "Run '" + name + " --help' for usage.");
         e.flush();
         return ExitCodes.USAGE;
+    }
+
+    /** The first argument that looks like a flag and matched no option, or null. */
+    private static String unknownFlag(CommandLine.ParameterException ex) {
+        List<String> unmatched = ex instanceof CommandLine.UnmatchedArgumentException u ? u.getUnmatched()
+                : ex.getCommandLine().getParseResult() != null ? ex.getCommandLine().getParseResult().unmatched() : List.of();
+        return unmatched.isEmpty() || !unmatched.get(0).startsWith("-") ? null : unmatched.get(0).split("=", 2)[0];
     }
 
     /** In the shell commands are typed without a program name: synopses read "Usage: set weight …". */

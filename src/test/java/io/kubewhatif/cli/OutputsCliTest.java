@@ -467,5 +467,7 @@ class OutputsCliTest {
         assertEquals("error: unknown flag: --nocolor\nDid you mean '--no-color'?\nRun 'kubectl-whatif --help' for usage.\n",
                 run("--nocolor", "version").err());
         assertEquals("error: unknown flag: --zzzzzz\nRun 'kubectl-whatif plugins --help' for usage.\n", run("plugins", "--zzzzzz=1").err());
+        assertEquals("error: unknown flag: --clustr\nDid you mean '--cluster'?\nRun 'kubectl-whatif schedule --help' for usage.\n",
+                run("schedule", "--clustr", CLUSTER).err(), "the typo, not the -f it leaves missing");
     }
 }
