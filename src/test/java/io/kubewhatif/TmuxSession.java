@@ -6,9 +6,11 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
+import java.util.function.Predicate;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assertions.fail;
 
 /** A tmux server of its own (its own socket), for the tests that type into a real terminal. */
 public final class TmuxSession implements AutoCloseable {
@@ -42,6 +44,26 @@ public final class TmuxSession implements AutoCloseable {
         assertTrue(p.waitFor(30, TimeUnit.SECONDS), "tmux did not answer: " + cmd);
         assertEquals(0, p.exitValue(), cmd + ": " + out);
         return out;
+    }
+
+    /** The screen as a user sees it: the last 400 lines, the terminal's soft wraps joined. */
+    public String screen() throws Exception {
+        return run("capture-pane", "-p", "-J", "-S", "-400", "-t", "t");
+    }
+
+    /** The screen once {@code done} holds, polling every {@code pollMs} for at most {@code waitMs}; fails on a timeout. */
+    public String waitFor(String what, Predicate<String> done, long waitMs, long pollMs) throws Exception {
+        long end = System.currentTimeMillis() + waitMs;
+        String s = "";
+        while (System.currentTimeMillis() < end) {
+            s = screen();
+            if (done.test(s)) {
+                return s;
+            }
+            Thread.sleep(pollMs);
+        }
+        fail("timed out waiting for " + what + "; the screen:\n" + s);
+        return s;
     }
 
     @Override

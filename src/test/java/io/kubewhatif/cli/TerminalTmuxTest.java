@@ -1,6 +1,6 @@
 package io.kubewhatif.cli;
 
-import io.kubewhatif.shell.Tmux;
+import io.kubewhatif.TmuxSession;
 import io.kubewhatif.testing.CiRequirements;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
@@ -27,15 +27,15 @@ class TerminalTmuxTest {
     @TempDir
     Path dir;
 
-    private final Tmux tmux = new Tmux(WAIT_MS);
+    private final TmuxSession tmux = new TmuxSession();
 
     private String waitFor(String what, Predicate<String> done) throws Exception {
-        return tmux.waitFor(what, done, 100);
+        return tmux.waitFor(what, done, WAIT_MS, 100);
     }
 
     @AfterEach
     void stop() throws Exception {
-        tmux.kill();
+        tmux.close();
     }
 
     private static String section(String screen, String from, String to) {
@@ -47,7 +47,7 @@ class TerminalTmuxTest {
 
     @Test
     void wrappingColourAndProgressOnARealTerminal() throws Exception {
-        CiRequirements.require(Tmux.installed(), "tmux is not installed");
+        CiRequirements.require(TmuxSession.installed("tmux"), "tmux is not installed");
         Path bin = Files.createDirectories(dir.resolve("bin"));
         Path fixture = dir.resolve("snapshot.json");
         Files.writeString(fixture, LiveSnapshotTest.SNAPSHOT);
@@ -60,7 +60,7 @@ class TerminalTmuxTest {
         String explain = " explain web-big -n shop --cluster samples/explain/cluster.yaml --kube-version 1.34";
         Path script = dir.resolve("run.sh");
         Files.writeString(script, "cd '" + Path.of("").toAbsolutePath() + "' && export LC_ALL=C.UTF-8 && unset NO_COLOR COLUMNS\n"
-                + "export KUBE_WHATIF_CLASSPATH='" + Tmux.classPath() + "'\n"
+                + "export KUBE_WHATIF_CLASSPATH='" + TmuxSession.classPath() + "'\n"
                 + "echo A-START; " + run + explain + "; echo A-END\n"
                 + "echo B-START; " + run + explain + " | cat; echo B-END\n"
                 + "echo C-START; " + run + explain + " --no-color; echo C-END\n"
