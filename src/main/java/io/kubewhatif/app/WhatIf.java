@@ -76,11 +76,6 @@ public final class WhatIf {
             this(clusterPaths, kubectl, fromKubectl, podPaths, podOptions, maxInputBytes, null, null, null);
         }
 
-        public Inputs(List<String> clusterPaths, KubectlSnapshot.Options kubectl, boolean fromKubectl, List<String> podPaths,
-                      ClusterLoader.PodOptions podOptions, long maxInputBytes, ShellSession session) {
-            this(clusterPaths, kubectl, fromKubectl, podPaths, podOptions, maxInputBytes, null, session, null);
-        }
-
         /** Cluster files and pods of -f only, within the default input limit. */
         public static Inputs files(List<String> clusterPaths, List<String> podPaths) {
             return new Inputs(clusterPaths, new KubectlSnapshot.Options(null, null, null, Map.of()), false, podPaths,
