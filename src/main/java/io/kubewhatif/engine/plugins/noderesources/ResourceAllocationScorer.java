@@ -160,8 +160,8 @@ final class ResourceAllocationScorer {
             util[i] = shape.get(i).utilization();
             score[i] = shape.get(i).score() * scale;
         }
-        return (requested, allocated, allocatable, weights) -> weightedMean(requested, allocatable, weights, true,
-                (r, capacity) -> brokenLinear(util, score, r > capacity ? MAX_UTILIZATION : r * MAX_UTILIZATION / capacity));
+        LongBinaryOperator perResource = (r, capacity) -> brokenLinear(util, score, r > capacity ? MAX_UTILIZATION : r * MAX_UTILIZATION / capacity);
+        return (requested, allocated, allocatable, weights) -> weightedMean(requested, allocatable, weights, true, perResource);
     }
 
     /**
