@@ -247,20 +247,25 @@ public final class WhatIf {
 
     /** Whether a pod has that name ({@code ns/name} too), in {@code namespace} or, without one, in any namespace. */
     private static boolean hasPod(List<HasMetadata> cluster, String ref, String namespace, boolean all) {
-        String name = ref;
-        int slash = ref.indexOf('/');
-        if (slash > 0) {
-            namespace = ref.substring(0, slash);
-            name = ref.substring(slash + 1);
-            all = false;
-        }
+        PodRef r = PodRef.of(ref, namespace, all);
         for (HasMetadata o : cluster) {
-            if (o instanceof Pod p && p.getMetadata().getName().equals(name)
-                    && (all || namespace == null || namespace.equals(p.getMetadata().getNamespace()))) {
+            if (o instanceof Pod p && r.matches(p)) {
                 return true;
             }
         }
         return false;
+    }
+
+    /** A pod named on the command line: {@code name} in {@code namespace} (any with none or -A), or {@code ns/name}. */
+    private record PodRef(String name, String namespace, boolean all) {
+        static PodRef of(String ref, String namespace, boolean all) {
+            int slash = ref.indexOf('/');
+            return slash > 0 ? new PodRef(ref.substring(slash + 1), ref.substring(0, slash), false) : new PodRef(ref, namespace, all);
+        }
+
+        boolean matches(Pod p) {
+            return p.getMetadata().getName().equals(name) && (all || namespace == null || namespace.equals(p.getMetadata().getNamespace()));
+        }
     }
 
     /** Whether some pending pod belongs to a workload of that name (checked only when no pod has the name). */
@@ -301,17 +306,10 @@ public final class WhatIf {
     }
 
     private static int indexOf(List<Pod> pods, String ref, String namespace, boolean all, List<String> paths) throws InputException {
-        String name = ref;
-        int slash = ref.indexOf('/');
-        if (slash > 0) {
-            namespace = ref.substring(0, slash);
-            name = ref.substring(slash + 1);
-            all = false;
-        }
+        PodRef r = PodRef.of(ref, namespace, all);
         List<Integer> hits = new ArrayList<>();
         for (int i = 0; i < pods.size(); i++) {
-            Pod p = pods.get(i);
-            if (p.getMetadata().getName().equals(name) && (all || namespace == null || namespace.equals(p.getMetadata().getNamespace()))) {
+            if (r.matches(pods.get(i))) {
                 hits.add(i);
             }
         }
@@ -320,7 +318,7 @@ public final class WhatIf {
             for (Pod p : pods) {
                 names.add(p.getMetadata().getName());
             }
-            throw new InputException(String.join(", ", paths) + ": no pod named \"" + name + "\" among " + abbreviate(names));
+            throw new InputException(String.join(", ", paths) + ": no pod named \"" + r.name() + "\" among " + abbreviate(names));
         }
         return hits.get(0);
     }

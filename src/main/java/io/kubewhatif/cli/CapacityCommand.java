@@ -46,9 +46,6 @@ public final class CapacityCommand implements Callable<Integer> {
     @Option(names = {"-n", "--namespace"}, paramLabel = "NS", description = "Namespace for objects of -f without one; also passed to kubectl.")
     String namespace;
 
-    @Option(names = "--config", paramLabel = "FILE", description = "KubeSchedulerConfiguration (v1) or a bare profile; default: the v1 defaults.")
-    String config;
-
     @Mixin
     WorkflowMixin workflow;
 
@@ -59,7 +56,7 @@ public final class CapacityCommand implements Callable<Integer> {
             throw new ParameterException(spec.commandLine(), "--max: must be 0 or more, got " + max);
         }
         WhatIf.Inputs in = workflow.inputs(spec, root.env, namespace, pods, null);
-        WhatIf.CapacityQuestion question = WhatIf.capacityQuestion(root.env.stdin(), in, config);
+        WhatIf.CapacityQuestion question = WhatIf.capacityQuestion(root.env.stdin(), in, workflow.config());
         PrintWriter out = spec.commandLine().getOut();
         PrintWriter err = spec.commandLine().getErr();
         Progress progress = root.env.stderrTty() ? new Progress(new ProgressLine(err, root.env.columns())) : null;

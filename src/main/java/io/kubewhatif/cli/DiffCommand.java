@@ -18,7 +18,7 @@ import java.util.List;
 import java.util.concurrent.Callable;
 
 /** diff: the same pods under two scheduler configurations. */
-@Command(name = "diff", description = {"The same pods under two scheduler configurations.",
+@Command(name = "diff", resourceBundle = "io.kubewhatif.cli.DiffCommand", description = {"The same pods under two scheduler configurations.",
         "Schedules the pods of -f under --config (A) and --config-b (B); either may be omitted for the v1 defaults. Shows, "
         + "per pod, the node and score under each and which plugin's weight or score moved the decision."},
         exitCodeListHeading = "%nExit codes:%n",
@@ -35,9 +35,6 @@ public final class DiffCommand implements Callable<Integer> {
 
     @Spec
     CommandSpec spec;
-
-    @Option(names = "--config", paramLabel = "FILE", description = "Configuration A (default: the v1 defaults; in the shell: the shell's).")
-    String configA;
 
     @Option(names = "--config-b", paramLabel = "FILE", description = "Configuration B (default: the v1 defaults).")
     String configB;
@@ -60,6 +57,7 @@ public final class DiffCommand implements Callable<Integer> {
     @Override
     public Integer call() throws Exception {
         workflow.requireFormat(spec);
+        String configA = workflow.config();
         if (configA == null && configB == null && root.session == null) {
             throw new ParameterException(spec.commandLine(), "Missing --config and/or --config-b: nothing to compare with the defaults");
         }

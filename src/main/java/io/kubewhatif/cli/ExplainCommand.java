@@ -57,9 +57,6 @@ public final class ExplainCommand implements java.util.concurrent.Callable<Integ
     @Option(names = "--replicas", paramLabel = "N", description = "Pod count for the workloads of -f (not DaemonSets).")
     Integer replicas;
 
-    @Option(names = "--config", paramLabel = "FILE", description = "KubeSchedulerConfiguration (v1) or a bare profile; default: the v1 defaults.")
-    String config;
-
     @Mixin
     WorkflowMixin workflow;
 
@@ -70,7 +67,7 @@ public final class ExplainCommand implements java.util.concurrent.Callable<Integ
             throw new ParameterException(spec.commandLine(), "KIND/NAME names a workload of the snapshot; with -f give a pod name");
         }
         WhatIf.Inputs in = workflow.inputs(spec, root.env, ns.given(), pods, replicas);
-        WhatIf.Outcome<WhatIf.PendingAnswer> o = WhatIf.explain(root.env.stdin(), in, config, podName, ns.given(), ns.allNamespaces());
+        WhatIf.Outcome<WhatIf.PendingAnswer> o = WhatIf.explain(root.env.stdin(), in, workflow.config(), podName, ns.given(), ns.allNamespaces());
         PrintWriter out = spec.commandLine().getOut();
         PrintWriter err = spec.commandLine().getErr();
         for (String n : o.notes()) {

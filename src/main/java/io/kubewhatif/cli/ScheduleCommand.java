@@ -56,8 +56,8 @@ public final class ScheduleCommand implements Callable<Integer> {
             description = "Namespace for the objects of -f without one (as kubectl apply -n); also passed to kubectl.")
     String namespace;
 
-    @Option(names = "--config", paramLabel = "FILE", description = "KubeSchedulerConfiguration (v1) or a bare profile; default: the v1 defaults.")
-    Path config;
+    @Mixin
+    ConfigMixin config;
 
     @Option(names = {"-f", "--filename"}, required = true, paramLabel = "PATH", description = "The pod(s) to schedule. Repeatable.")
     List<Path> pods;
@@ -85,7 +85,7 @@ public final class ScheduleCommand implements Callable<Integer> {
     public Integer call() throws Exception {
         WhatIf.Inputs in = clusterInput.inputs(spec, root.env, live, limits.maxInputBytes, validation.validation(spec), namespace,
                 InputMixin.strings(pods), null);
-        String configPath = config == null ? null : config.toString();
+        String configPath = config.path;
         OutputMixin.Format format = output.format;
         SchedulerOptions options = new SchedulerOptions(allNodes, true, explain || format == OutputMixin.Format.wide,
                 format == OutputMixin.Format.annotations, allowExtenderBind);

@@ -59,8 +59,8 @@ public final class ShellCommand implements Callable<Integer> {
             description = "Passed to kubectl with a live snapshot (which still covers every namespace).")
     String namespace;
 
-    @Option(names = "--config", paramLabel = "FILE", description = "KubeSchedulerConfiguration (v1) or a bare profile; default: the v1 defaults.")
-    Path config;
+    @Mixin
+    ConfigMixin config;
 
     @Mixin
     ValidationMixin validation;
@@ -81,7 +81,7 @@ public final class ShellCommand implements Callable<Integer> {
         if (in.clusterPaths().contains("-")) {
             throw new InputException("--cluster -: the shell reads its commands from the terminal; give files or directories");
         }
-        ShellSession session = ShellSession.open(root.env.stdin(), in, config == null ? null : config.toString());
+        ShellSession session = ShellSession.open(root.env.stdin(), in, config.path);
         List<String> sources = new ArrayList<>(in.clusterPaths());
         if (live.fromKubectl && sources.stream().noneMatch(p -> p.startsWith(WhatIf.KUBECTL_PREFIX))) {
             sources.add(WhatIf.KUBECTL_PREFIX + (live.context == null ? "" : live.context));

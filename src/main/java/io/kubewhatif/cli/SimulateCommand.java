@@ -51,9 +51,6 @@ public final class SimulateCommand implements Callable<Integer> {
     @Option(names = {"-n", "--namespace"}, paramLabel = "NS", description = "Namespace for objects of -f without one; also passed to kubectl.")
     String namespace;
 
-    @Option(names = "--config", paramLabel = "FILE", description = "KubeSchedulerConfiguration (v1) or a bare profile; default: the v1 defaults.")
-    String config;
-
     @Option(names = "--all-nodes", description = "Evaluate every node (percentageOfNodesToScore 100) for a full diagnosis.")
     boolean allNodes;
 
@@ -64,7 +61,7 @@ public final class SimulateCommand implements Callable<Integer> {
     public Integer call() throws Exception {
         workflow.requireFormat(spec);
         WhatIf.Inputs in = workflow.inputs(spec, root.env, namespace, pods, replicas);
-        RunReport report = WhatIf.simulate(root.env.stdin(), in, config, queueOrder, new SchedulerOptions(allNodes, details || workflow.structured()));
+        RunReport report = WhatIf.simulate(root.env.stdin(), in, workflow.config(), queueOrder, new SchedulerOptions(allNodes, details || workflow.structured()));
         PrintWriter out = spec.commandLine().getOut();
         PrintWriter err = spec.commandLine().getErr();
         for (String n : report.notes) {

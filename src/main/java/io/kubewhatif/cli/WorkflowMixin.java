@@ -8,8 +8,8 @@ import picocli.CommandLine.Model.CommandSpec;
 import java.util.List;
 
 /**
- * What explain, capacity, simulate and diff share: the cluster (files or live), the input limits, --validate and the
- * output.
+ * What explain, capacity, simulate and diff share: the cluster (files or live), --config, the input limits, --validate
+ * and the output.
  */
 final class WorkflowMixin {
     @Mixin
@@ -17,6 +17,9 @@ final class WorkflowMixin {
 
     @Mixin
     ClusterMixin.Live live;
+
+    @Mixin
+    ConfigMixin config;
 
     @Mixin
     InputMixin limits;
@@ -36,6 +39,11 @@ final class WorkflowMixin {
     WhatIf.Inputs inputs(CommandSpec spec, Cli.Env env, String namespace, List<String> pods, Integer replicas)
             throws io.kubewhatif.load.InputException {
         return cluster.inputs(spec, env, live, limits.maxInputBytes, validation.validation(spec), namespace, pods, replicas);
+    }
+
+    /** --config: the configuration file, or null for the defaults (or the shell's). */
+    String config() {
+        return config.path;
     }
 
     OutputMixin.Format format() {

@@ -18,7 +18,6 @@ import io.kubewhatif.engine.util.Selector;
 import io.kubewhatif.engine.util.SelectorException;
 import io.kubewhatif.engine.util.Taints;
 
-import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.Iterator;
@@ -34,12 +33,10 @@ import java.util.TreeMap;
  * as they would in a cluster), plus the objects the controllers create alongside: a Deployment's ReplicaSet, a
  * StatefulSet's PersistentVolumeClaims.
  *
- * <p>Random parts of names (generated name suffixes, the pod-template hash) are deterministic here: the same input
- * gives the same names, in the controllers' alphabet but not byte-identical to a live cluster's.
+ * <p>Random parts of names (generated name suffixes, the pod-template hash) are deterministic here
+ * ({@link ControllerNames}).
  */
 public final class Workloads {
-    static final String ALPHANUMS = "bcdfghjklmnpqrstvwxz2456789";
-    private static final int SUFFIX_SPACE = 27 * 27 * 27 * 27 * 27;
     private static final String DEFAULT_CLASS_ANNOTATION = "storageclass.kubernetes.io/is-default-class";
     /** The tolerations the DaemonSet controller adds to every daemon pod (AddOrUpdateDaemonPodTolerations). */
     private static final List<String[]> DAEMON_TOLERATIONS = List.of(
@@ -119,13 +116,13 @@ public final class Workloads {
     private void deployment(Workload w, JsonNode spec) throws InputException {
         ObjectNode template = template(w, spec, "spec.template");
         LabelSelector selector = selector(w, spec, template, true);
-        String hash = templateHash(template);
+        String hash = ControllerNames.templateHash(template);
         String rsName = w.name + "-" + hash;
         String rsUid = w.namespace + "/" + rsName;
         w.count = replicas(w, spec, "spec.replicas");
         w.templateLabels.put("pod-template-hash", hash);
         w.owner("apps/v1", "ReplicaSet", rsName, rsUid);
-        w.namer = k -> rsName + "-" + suffix(rsUid, k);
+        w.namer = k -> rsName + "-" + ControllerNames.suffix(rsUid, k);
 
         ObjectNode rs = JsonNodeFactory.instance.objectNode();
         rs.put("apiVersion", "apps/v1");
@@ -168,7 +165,7 @@ public final class Workloads {
         w.count = replicas(w, spec, "spec.replicas");
         String api = "ReplicationController".equals(w.kind) ? "v1" : "apps/v1";
         w.owner(api, w.kind, w.name, w.uid);
-        w.namer = k -> w.name + "-" + suffix(w.uid, k);
+        w.namer = k -> w.name + "-" + ControllerNames.suffix(w.uid, k);
         w.objects.add(decoder.decodeChecked(w.doc));
     }
 
@@ -180,7 +177,7 @@ public final class Workloads {
         if (start < 0) {
             throw new InputException(w.doc.where() + ": spec.ordinals.start: Invalid value: " + start + ": must be greater than or equal to 0");
         }
-        String revision = w.name + "-" + templateHash(template);
+        String revision = w.name + "-" + ControllerNames.templateHash(template);
         String service = text(spec.get("serviceName"));
         w.owner("apps/v1", "StatefulSet", w.name, w.uid);
         w.namer = k -> w.name + "-" + (start + k);
@@ -280,10 +277,10 @@ public final class Workloads {
             warnings.add("--replicas does not apply to " + w.describe() + ": a DaemonSet runs one pod per eligible node");
         }
         long generation = w.doc.tree().path("metadata").path("generation").asLong(1);
-        w.templateLabels.put("controller-revision-hash", templateHash(template));
+        w.templateLabels.put("controller-revision-hash", ControllerNames.templateHash(template));
         w.templateLabels.put("pod-template-generation", String.valueOf(generation));
         w.owner("apps/v1", "DaemonSet", w.name, w.uid);
-        w.namer = k -> w.name + "-" + suffix(w.uid, k);
+        w.namer = k -> w.name + "-" + ControllerNames.suffix(w.uid, k);
         ObjectNode podSpec = w.templateSpec;
         ArrayNode tolerations = podSpec.has("tolerations") && podSpec.get("tolerations").isArray() ? (ArrayNode) podSpec.get("tolerations") : podSpec.putArray("tolerations");
         List<String[]> add = new ArrayList<>(DAEMON_TOLERATIONS);
@@ -378,7 +375,7 @@ public final class Workloads {
             warnings.add(w.describe() + " is suspended; its Job is simulated as if the schedule fired");
         }
         // The controller names a Job after its scheduled time in minutes; a stable stand-in keeps output reproducible.
-        String jobName = w.name + "-" + (Integer.toUnsignedLong(fnv32(w.uid)) % 100_000_000L);
+        String jobName = w.name + "-" + (Integer.toUnsignedLong(ControllerNames.fnv32(w.uid)) % 100_000_000L);
         job(w, jobSpec, "spec.jobTemplate.spec.template", jobName, w.namespace + "/" + jobName, jobSpec);
     }
 
@@ -399,7 +396,7 @@ public final class Workloads {
         w.templateLabels.put("controller-uid", uidLabel);
         w.templateLabels.put("job-name", jobName);
         w.owner("batch/v1", "Job", jobName, jobUid);
-        w.namer = k -> indexed ? jobName + "-" + k + "-" + suffix(jobUid, k) : jobName + "-" + suffix(jobUid, k);
+        w.namer = k -> indexed ? jobName + "-" + k + "-" + ControllerNames.suffix(jobUid, k) : jobName + "-" + ControllerNames.suffix(jobUid, k);
         if (indexed) {
             w.tweak = (k, pod, objects) -> {
                 ObjectNode md = pod.withObjectProperty("metadata");
@@ -538,76 +535,6 @@ public final class Workloads {
             n.fields().forEachRemaining(e -> m.put(e.getKey(), e.getValue().isNull() ? "" : e.getValue().asText()));
         }
         return m;
-    }
-
-    /** The pod-template hash: FNV-32a of the template's canonical JSON, encoded as the controllers encode theirs. */
-    static String templateHash(JsonNode template) {
-        return safeEncode(Long.toString(Integer.toUnsignedLong(fnv32(canonical(template)))));
-    }
-
-    /** rand.SafeEncodeString: each character mapped into the vowel-free alphabet. */
-    static String safeEncode(String s) {
-        StringBuilder sb = new StringBuilder(s.length());
-        for (int i = 0; i < s.length(); i++) {
-            sb.append(ALPHANUMS.charAt(s.charAt(i) % ALPHANUMS.length()));
-        }
-        return sb.toString();
-    }
-
-    /** A generateName suffix: 5 characters, distinct for every ordinal below 27^5 of the same owner. */
-    static String suffix(String ownerUid, int ordinal) {
-        long base = Integer.toUnsignedLong(fnv32(ownerUid)) % SUFFIX_SPACE;
-        long v = Math.floorMod(base + (long) ordinal * 8_867_993L, SUFFIX_SPACE);
-        char[] out = new char[5];
-        for (int i = 4; i >= 0; i--) {
-            out[i] = ALPHANUMS.charAt((int) (v % 27));
-            v /= 27;
-        }
-        return new String(out);
-    }
-
-    static int fnv32(String s) {
-        int h = 0x811c9dc5;
-        for (byte b : s.getBytes(StandardCharsets.UTF_8)) {
-            h ^= b & 0xff;
-            h *= 0x01000193;
-        }
-        return h;
-    }
-
-    static String canonical(JsonNode n) {
-        StringBuilder sb = new StringBuilder();
-        canonical(n, sb);
-        return sb.toString();
-    }
-
-    private static void canonical(JsonNode n, StringBuilder sb) {
-        if (n.isObject()) {
-            TreeMap<String, JsonNode> sorted = new TreeMap<>();
-            n.fields().forEachRemaining(e -> sorted.put(e.getKey(), e.getValue()));
-            sb.append('{');
-            boolean first = true;
-            for (Map.Entry<String, JsonNode> e : sorted.entrySet()) {
-                if (!first) {
-                    sb.append(',');
-                }
-                first = false;
-                sb.append(JsonNodeFactory.instance.textNode(e.getKey())).append(':');
-                canonical(e.getValue(), sb);
-            }
-            sb.append('}');
-        } else if (n.isArray()) {
-            sb.append('[');
-            for (int i = 0; i < n.size(); i++) {
-                if (i > 0) {
-                    sb.append(',');
-                }
-                canonical(n.get(i), sb);
-            }
-            sb.append(']');
-        } else {
-            sb.append(n);
-        }
     }
 
     @FunctionalInterface

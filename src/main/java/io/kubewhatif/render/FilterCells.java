@@ -6,6 +6,7 @@ import io.kubewhatif.engine.diagnostics.ExtenderReport;
 import io.kubewhatif.engine.diagnostics.StatusView;
 
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeSet;
@@ -80,5 +81,25 @@ public final class FilterCells {
     /** The cell of a filtering extender for {@code node}. */
     public static Cell extender(CycleReport r, ExtenderReport e, String node) {
         return ExtenderSection.cellKind(r, e, node);
+    }
+
+    /**
+     * The statuses of the filters that rejected {@code node}, plugin → status: in the run order of {@code filters}
+     * (others after them), or without a full diagnosis only the status kube-scheduler records.
+     */
+    public static Map<String, StatusView> failures(CycleReport r, List<PluginRef> filters, String node) {
+        Map<String, StatusView> all = new LinkedHashMap<>();
+        Map<String, StatusView> failing = r.filterAll.getOrDefault(node, Map.of());
+        for (PluginRef p : filters) {
+            if (failing.containsKey(p.name())) {
+                all.put(p.name(), failing.get(p.name()));
+            }
+        }
+        failing.forEach(all::putIfAbsent);
+        StatusView first = r.filter.get(node);
+        if (all.isEmpty() && first != null) {
+            all.put(first.plugin(), first);
+        }
+        return all;
     }
 }

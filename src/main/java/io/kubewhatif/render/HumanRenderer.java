@@ -5,8 +5,6 @@ import io.kubewhatif.engine.diagnostics.CycleReport;
 import io.kubewhatif.engine.diagnostics.ExtenderReport;
 import io.kubewhatif.engine.diagnostics.RunReport;
 import io.kubewhatif.engine.diagnostics.StatusView;
-import io.kubewhatif.engine.plugins.interpodaffinity.AffinityExplanation;
-import io.kubewhatif.engine.plugins.podtopologyspread.SpreadExplanation;
 import io.kubewhatif.engine.preemption.PreemptionDetails;
 
 import java.util.ArrayList;
@@ -26,8 +24,6 @@ import java.util.TreeSet;
 public final class HumanRenderer {
     /** Candidates listed under preemption without -o wide. */
     static final int CANDIDATES_SHOWN = 5;
-    /** Above this many topology domains, a spread explanation gives the count, not every domain. */
-    static final int MAX_DOMAINS_LISTED = 8;
 
     private final Style style;
     private final boolean wide;
@@ -455,17 +451,7 @@ public final class HumanRenderer {
         failed.sort(Map.Entry.comparingByKey(NaturalOrder.INSTANCE));
         for (Map.Entry<String, StatusView> e : failed) {
             String node = e.getKey();
-            Map<String, StatusView> all = new LinkedHashMap<>();
-            Map<String, StatusView> failing = r.filterAll.getOrDefault(node, Map.of());
-            for (PluginRef p : filters) {
-                if (failing.containsKey(p.name())) {
-                    all.put(p.name(), failing.get(p.name()));
-                }
-            }
-            failing.forEach(all::putIfAbsent);
-            if (all.isEmpty()) {
-                all.put(e.getValue().plugin(), e.getValue());
-            }
+            Map<String, StatusView> all = FilterCells.failures(r, filters, node);
             String label = shown.getOrDefault(node, node);
             // Reasons start after the node name, or on their own lines under a long one.
             boolean own = label.length() > 24;
@@ -489,68 +475,9 @@ public final class HumanRenderer {
         return sb.toString();
     }
 
-    /** The -o wide lines for one node from the report's plugin details. */
+    /** The -o wide lines for one node, indented under it. */
     private static List<String> explanations(CycleReport r, String node) {
-        List<String> out = new ArrayList<>();
-        Object spread = r.details.getOrDefault("PodTopologySpread", Map.of()).get(node);
-        if (spread instanceof List<?> l) {
-            for (Object o : l) {
-                if (o instanceof SpreadExplanation x) {
-                    out.add("  spread " + spreadLine(x));
-                }
-            }
-        }
-        Object affinity = r.details.getOrDefault("InterPodAffinity", Map.of()).get(node);
-        if (affinity instanceof List<?> l) {
-            List<AffinityExplanation.TermMatch> terms = new ArrayList<>();
-            for (Object o : l) {
-                if (o instanceof AffinityExplanation.TermMatch t) {
-                    terms.add(t);
-                }
-            }
-            boolean anyViolated = terms.stream().anyMatch(AffinityExplanation.TermMatch::violated);
-            for (AffinityExplanation.TermMatch t : terms) {
-                if (!anyViolated || t.violated()) {
-                    out.add("  " + affinityLine(t));
-                }
-            }
-        }
-        return out;
-    }
-
-    static String spreadLine(SpreadExplanation x) {
-        StringBuilder sb = new StringBuilder(x.topologyKey()).append(": ");
-        if (x.verdict() == SpreadExplanation.Verdict.MISSING_LABEL) {
-            return sb.append("the node has no such label").toString();
-        }
-        List<String> counts = new ArrayList<>();
-        for (SpreadExplanation.DomainCount d : x.domains()) {
-            counts.add(d.value() + "=" + d.count());
-        }
-        if (counts.size() > MAX_DOMAINS_LISTED) {
-            sb.append(counts.size()).append(" domains");
-        } else {
-            sb.append(counts.isEmpty() ? "no eligible domain" : String.join(" ", counts));
-        }
-        sb.append("; node in ").append(x.nodeDomain()).append(" (").append(x.matchNum()).append("), minimum ").append(x.globalMin())
-                .append(", skew ").append(x.matchNum()).append('+').append(x.selfMatch())
-                .append('-').append(x.globalMin()).append('=').append(x.skew())
-                .append(x.verdict() == SpreadExplanation.Verdict.SKEW_EXCEEDED ? " > " : " <= ").append("maxSkew ").append(x.maxSkew());
-        if (x.minDomainsNotMet()) {
-            sb.append(" (").append(x.domains().size()).append(" domain(s) < minDomains ").append(x.minDomains()).append(": minimum taken as 0)");
-        }
-        return sb.toString();
-    }
-
-    static String affinityLine(AffinityExplanation.TermMatch t) {
-        String where = t.topologyKey() + "=" + (t.topologyValue() == null ? "(node has no such label)" : t.topologyValue());
-        String pods = t.matchingPods().isEmpty() ? "no matching pod" : String.join(", ", t.matchingPods());
-        return switch (t.rule()) {
-            case POD_AFFINITY -> "podAffinity term " + t.termIndex() + " in " + where + ": " + pods;
-            case POD_ANTI_AFFINITY -> "podAntiAffinity term " + t.termIndex() + " in " + where + ": " + pods;
-            case EXISTING_POD_ANTI_AFFINITY -> "podAntiAffinity term " + t.termIndex() + " of " + t.owner() + " in " + where
-                    + " matches this pod";
-        };
+        return PluginExplanations.lines(r, node, true).stream().map(l -> "  " + l).toList();
     }
 
     private String scoreTable(CycleReport r, Legend legend, Map<String, String> shown, Condensed condensed) {

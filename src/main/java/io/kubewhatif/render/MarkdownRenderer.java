@@ -134,18 +134,8 @@ public final class MarkdownRenderer {
                 sb.append("| ").append(code(node)).append(" | ").append(OK).append(" | |\n");
                 continue;
             }
-            Map<String, StatusView> all = new LinkedHashMap<>();
-            Map<String, StatusView> failing = r.filterAll.getOrDefault(node, Map.of());
-            for (PluginRef p : filters) {
-                if (failing.containsKey(p.name())) {
-                    all.put(p.name(), failing.get(p.name()));
-                }
-            }
-            failing.forEach(all::putIfAbsent);
+            Map<String, StatusView> all = FilterCells.failures(r, filters, node);
             StatusView first = r.filter.get(node);
-            if (all.isEmpty() && first != null) {
-                all.put(first.plugin(), first);
-            }
             List<String> parts = new ArrayList<>();
             all.forEach((p, s) -> {
                 String name = first != null && p.equals(first.plugin()) ? "**" + p + "**" : p;
@@ -153,7 +143,7 @@ public final class MarkdownRenderer {
             });
             sb.append("| ").append(code(node)).append(" | ").append(FAIL).append(" | ").append(String.join("<br>", parts));
             if (explain) {
-                for (String line : explanations(r, node)) {
+                for (String line : PluginExplanations.lines(r, node, false)) {
                     sb.append("<br>").append(escape(line));
                 }
             }
@@ -163,27 +153,6 @@ public final class MarkdownRenderer {
             sb.append("\n**Bold**: the status kube-scheduler records for the node.\n");
         }
         return sb.toString();
-    }
-
-    private static List<String> explanations(CycleReport r, String node) {
-        List<String> out = new ArrayList<>();
-        Object spread = r.details.getOrDefault("PodTopologySpread", Map.of()).get(node);
-        if (spread instanceof List<?> l) {
-            for (Object o : l) {
-                if (o instanceof io.kubewhatif.engine.plugins.podtopologyspread.SpreadExplanation x) {
-                    out.add("spread " + HumanRenderer.spreadLine(x));
-                }
-            }
-        }
-        Object affinity = r.details.getOrDefault("InterPodAffinity", Map.of()).get(node);
-        if (affinity instanceof List<?> l) {
-            for (Object o : l) {
-                if (o instanceof io.kubewhatif.engine.plugins.interpodaffinity.AffinityExplanation.TermMatch t && t.violated()) {
-                    out.add(HumanRenderer.affinityLine(t));
-                }
-            }
-        }
-        return out;
     }
 
     private static String scoreTable(CycleReport r) {

@@ -9,8 +9,11 @@ import java.util.List;
 public interface PreFilterPlugin extends Plugin {
     PreFilterResult preFilter(CycleState state, PodInfo pod, List<NodeInfo> nodes);
 
-    /** Null when the plugin keeps no state that depends on the pods of a node. */
+    /**
+     * The plugin itself when it implements {@link PreFilterExtensions} (as every in-tree one with extensions does),
+     * else null: it keeps no state that depends on the pods of a node.
+     */
     default PreFilterExtensions preFilterExtensions() {
-        return null;
+        return this instanceof PreFilterExtensions e ? e : null;
     }
 }

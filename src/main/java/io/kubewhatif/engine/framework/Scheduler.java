@@ -21,8 +21,6 @@ import io.kubewhatif.engine.extender.RecordingExtender;
 import io.kubewhatif.engine.diagnostics.FitErrorMessage;
 import io.kubewhatif.engine.diagnostics.StatusView;
 import io.kubewhatif.engine.plugins.dynamicresources.DynamicResources;
-import io.kubewhatif.engine.plugins.interpodaffinity.InterPodAffinity;
-import io.kubewhatif.engine.plugins.podtopologyspread.PodTopologySpread;
 import io.kubewhatif.engine.snapshot.ClusterSnapshot;
 import io.kubewhatif.engine.snapshot.NodeInfo;
 import io.kubewhatif.engine.snapshot.PodInfo;
@@ -39,7 +37,7 @@ import java.util.TreeSet;
  * Runs scheduling cycles (schedule_one.go) over a snapshot: PreEnqueue, PreFilter, the nominated node, Filter with
  * upstream's early stop, PostFilter, then host selection ({@link HostSelection}) and the binding cycle
  * ({@link BindingCycle}: Reserve … PostBind against the snapshot). Every
- * decision is written into a {@link CycleReport}. Pure: no I/O.
+ * decision is written into a {@link CycleReport}, with what {@link CycleDiagnosis} adds when asked. Pure: no I/O.
  */
 public final class Scheduler {
     static final int MIN_FEASIBLE_NODES_TO_FIND = 100;
@@ -350,11 +348,11 @@ public final class Scheduler {
         if (pfs.isSuccess() && options.diagnoseAllFilters()) {
             // Calls kube-scheduler would not make: kept out of the filter trace.
             fw.traceFilters(null);
-            diagnoseUnevaluated(fw, state, pod, feasible, statuses, report);
+            CycleDiagnosis.diagnoseUnevaluated(snapshot, filterParallelizer(fw), fw, state, pod, feasible, statuses, report);
             fw.traceFilters(report.filterTrace);
         }
         if (pfs.isSuccess() && options.explain()) {
-            explainRejections(fw, state, pod, report);
+            CycleDiagnosis.explainRejections(snapshot, fw, state, pod, report);
         }
         List<String> feasibleNames = new ArrayList<>();
         for (NodeInfo n : feasible) {
@@ -599,77 +597,6 @@ public final class Scheduler {
             }
         });
         return new Filtered(out, all, merge[2]);
-    }
-
-    /**
-     * The diagnosis upstream does not give: every filter on the nodes the cycle did not evaluate (after the early
-     * stop, or excluded by a PreFilterResult). It only feeds filterAll; the verdict is unchanged.
-     */
-    @SuppressWarnings("unchecked")
-    private void diagnoseUnevaluated(Framework fw, CycleState state, PodInfo pod, List<NodeInfo> feasible, NodeToStatus statuses, CycleReport report) {
-        java.util.Set<String> seen = new java.util.HashSet<>(statuses.explicit().keySet());
-        for (NodeInfo n : feasible) {
-            seen.add(n.name());
-        }
-        List<NodeInfo> rest = new ArrayList<>();
-        for (NodeInfo node : snapshot.nodes()) {
-            if (!seen.contains(node.name())) {
-                rest.add(node);
-            }
-        }
-        Map<String, StatusView>[] failed = new Map[rest.size()];
-        Parallelizer par = filterParallelizer(fw);
-        par.until(rest.size(), par.chunkSize(rest.size()), i -> {
-            // The flag is per thread: set on whichever thread runs this node.
-            boolean was = state.diagnosing();
-            state.setDiagnosing(true);
-            try {
-                Map<String, StatusView> nodeAll = new TreeMap<>();
-                Status s = fw.runFilterPluginsWithNominatedPods(state, pod, rest.get(i), (plugin, st) -> nodeAll.putIfAbsent(plugin, StatusView.of(st)));
-                if (!s.isSuccess()) {
-                    failed[i] = nodeAll;
-                }
-            } finally {
-                state.setDiagnosing(was);
-            }
-        });
-        for (int i = 0; i < failed.length; i++) {
-            if (failed[i] != null) {
-                report.filterAll.put(rest.get(i).name(), failed[i]);
-            }
-        }
-    }
-
-    /**
-     * For every node PodTopologySpread or InterPodAffinity rejected: the plugin's own explanation (domain counts, matched
-     * pods) into {@code report.details}, plugin → node → explanations. Runs after the filters, only when asked.
-     */
-    private void explainRejections(Framework fw, CycleState state, PodInfo pod, CycleReport report) {
-        Map<String, Map<String, StatusView>> failures = new TreeMap<>(report.filterAll);
-        // Which claim and request DynamicResources could not satisfy on each node it rejected.
-        Map<String, io.kubewhatif.engine.plugins.dynamicresources.AllocationFailure> dra = DynamicResources.allocationFailures(state);
-        report.filter.forEach((node, s) -> failures.computeIfAbsent(node, k -> Map.of(s.plugin(), s)));
-        for (Map.Entry<String, Map<String, StatusView>> e : failures.entrySet()) {
-            NodeInfo node = snapshot.node(e.getKey());
-            if (node == null) {
-                continue;
-            }
-            if (e.getValue().containsKey(PodTopologySpread.NAME) && fw.plugin(PodTopologySpread.NAME) instanceof PodTopologySpread pts) {
-                List<?> x = pts.explain(state, node);
-                if (!x.isEmpty()) {
-                    report.details.computeIfAbsent(PodTopologySpread.NAME, k -> new TreeMap<>()).put(node.name(), x);
-                }
-            }
-            if (e.getValue().containsKey(DynamicResources.NAME) && dra.containsKey(node.name())) {
-                report.details.computeIfAbsent(DynamicResources.NAME, k -> new TreeMap<>()).put(node.name(), List.of(dra.get(node.name())));
-            }
-            if (e.getValue().containsKey(InterPodAffinity.NAME) && fw.plugin(InterPodAffinity.NAME) instanceof InterPodAffinity ipa) {
-                List<?> x = ipa.explain(pod, node);
-                if (!x.isEmpty()) {
-                    report.details.computeIfAbsent(InterPodAffinity.NAME, k -> new TreeMap<>()).put(node.name(), x);
-                }
-            }
-        }
     }
 
     /** The threads for Filter loops: one when the filter calls are traced, since the trace is the sequential one. */

@@ -345,10 +345,15 @@ final class Allocator {
         }
     }
 
-    /** A claim constraint; add/remove calls come in matching pairs during the search. */
+    /**
+     * A claim constraint on one attribute of the devices its requests get; add/remove calls come in matching pairs
+     * during the search. A device without the attribute never satisfies it.
+     */
     private abstract static class Constraint {
         final Set<String> requestNames;
         final String attribute;
+        /** The devices added and not yet removed. */
+        int numDevices;
 
         Constraint(List<String> requests, String attribute) {
             this.requestNames = requests == null ? Set.of() : new HashSet<>(requests);
@@ -362,58 +367,59 @@ final class Allocator {
             return requestNames.contains(request) || (!sub.isEmpty() && requestNames.contains(request + "/" + sub));
         }
 
-        abstract boolean add(String request, String sub, Candidate c);
-
-        abstract void remove(String request, String sub, Candidate c);
-    }
-
-    /** All devices share the attribute's value. */
-    private static final class MatchAttribute extends Constraint {
-        private DeviceAttribute first;
-        private int numDevices;
-
-        MatchAttribute(List<String> requests, String attribute) {
-            super(requests, attribute);
-        }
-
-        @Override
-        boolean add(String request, String sub, Candidate c) {
+        final boolean add(String request, String sub, Candidate c) {
             if (!applies(request, sub)) {
                 return true;
             }
             DeviceAttribute a = lookupAttribute(c, attribute);
-            if (a == null) {
-                return false;
-            }
-            if (numDevices == 0) {
-                first = a;
-                numDevices = 1;
-                return true;
-            }
-            boolean same;
-            if (a.getString() != null) {
-                same = first.getString() != null && a.getString().equals(first.getString());
-            } else if (a.getInt() != null) {
-                same = first.getInt() != null && a.getInt().equals(first.getInt());
-            } else if (a.getBool() != null) {
-                same = first.getBool() != null && a.getBool().equals(first.getBool());
-            } else if (a.getVersion() != null) {
-                same = first.getVersion() != null && a.getVersion().equals(first.getVersion());
-            } else {
-                same = false;
-            }
-            if (!same) {
+            if (a == null || !admit(request, a)) {
                 return false;
             }
             numDevices++;
             return true;
         }
 
-        @Override
-        void remove(String request, String sub, Candidate c) {
+        final void remove(String request, String sub, Candidate c) {
             if (applies(request, sub)) {
+                release(request);
                 numDevices--;
             }
+        }
+
+        /** Whether a device of the request with this value of the attribute fits the devices already added. */
+        abstract boolean admit(String request, DeviceAttribute a);
+
+        abstract void release(String request);
+    }
+
+    /** All devices share the attribute's value. */
+    private static final class MatchAttribute extends Constraint {
+        private DeviceAttribute first;
+
+        MatchAttribute(List<String> requests, String attribute) {
+            super(requests, attribute);
+        }
+
+        @Override
+        boolean admit(String request, DeviceAttribute a) {
+            if (numDevices == 0) {
+                first = a;
+                return true;
+            }
+            if (a.getString() != null) {
+                return first.getString() != null && a.getString().equals(first.getString());
+            } else if (a.getInt() != null) {
+                return first.getInt() != null && a.getInt().equals(first.getInt());
+            } else if (a.getBool() != null) {
+                return first.getBool() != null && a.getBool().equals(first.getBool());
+            } else if (a.getVersion() != null) {
+                return first.getVersion() != null && a.getVersion().equals(first.getVersion());
+            }
+            return false;
+        }
+
+        @Override
+        void release(String request) {
         }
     }
 
@@ -423,41 +429,24 @@ final class Allocator {
      */
     private static final class DistinctAttribute extends Constraint {
         private final Map<String, DeviceAttribute> seen = new HashMap<>();
-        private int numDevices;
 
         DistinctAttribute(List<String> requests, String attribute) {
             super(requests, attribute);
         }
 
         @Override
-        boolean add(String request, String sub, Candidate c) {
-            if (!applies(request, sub)) {
-                return true;
-            }
-            DeviceAttribute a = lookupAttribute(c, attribute);
-            if (a == null) {
-                return false;
-            }
-            if (numDevices == 0) {
-                seen.put(request, a);
-                numDevices = 1;
-                return true;
-            }
+        boolean admit(String request, DeviceAttribute a) {
             boolean typed = a.getString() != null || a.getInt() != null || a.getBool() != null || a.getVersion() != null;
-            if (!typed && !seen.isEmpty()) {
+            if (numDevices > 0 && !typed && !seen.isEmpty()) {
                 return false;
             }
             seen.put(request, a);
-            numDevices++;
             return true;
         }
 
         @Override
-        void remove(String request, String sub, Candidate c) {
-            if (applies(request, sub)) {
-                seen.remove(request);
-                numDevices--;
-            }
+        void release(String request) {
+            seen.remove(request);
         }
     }
 

@@ -21,8 +21,6 @@ import io.kubewhatif.engine.api.NodeToStatus;
 import io.kubewhatif.engine.api.Plugin;
 import io.kubewhatif.engine.api.PluginException;
 import io.kubewhatif.engine.api.PluginInitException;
-import io.kubewhatif.engine.api.NodeScore;
-import io.kubewhatif.engine.api.ScorePlugin;
 import io.kubewhatif.engine.plugins.helper.NormalizeScore;
 import io.kubewhatif.engine.version.Features;
 import io.kubewhatif.engine.api.PostFilterPlugin;
@@ -64,7 +62,7 @@ import java.util.concurrent.ConcurrentHashMap;
  * <p>Over 700 lines because it mirrors upstream's dynamicresources.go, one plugin over seven extension points; the
  * allocator itself lives apart ({@link Allocator}), as upstream's structured package does.
  */
-public final class DynamicResources implements PreEnqueuePlugin, PreFilterPlugin, FilterPlugin, PostFilterPlugin, ScorePlugin, ReservePlugin,
+public final class DynamicResources implements PreEnqueuePlugin, PreFilterPlugin, FilterPlugin, PostFilterPlugin, NormalizeScore.Default, ReservePlugin,
         PreBindPlugin {
     public static final String NAME = "DynamicResources";
 
@@ -367,16 +365,6 @@ public final class DynamicResources implements PreEnqueuePlugin, PreFilterPlugin
             }
         }
         return score;
-    }
-
-    @Override
-    public boolean hasNormalizeScore() {
-        return true;
-    }
-
-    @Override
-    public Status normalizeScore(CycleState state, PodInfo pod, NodeScore[] scores) {
-        return NormalizeScore.defaultNormalizeScore(MAX_NODE_SCORE, false, scores);
     }
 
     @Override

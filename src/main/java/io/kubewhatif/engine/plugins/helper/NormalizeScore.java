@@ -1,11 +1,30 @@
 package io.kubewhatif.engine.plugins.helper;
 
+import io.kubewhatif.engine.api.CycleState;
 import io.kubewhatif.engine.api.NodeScore;
+import io.kubewhatif.engine.api.ScorePlugin;
 import io.kubewhatif.engine.api.Status;
+import io.kubewhatif.engine.snapshot.PodInfo;
 
 /** The shared score normalization of in-tree plugins (plugins/helper DefaultNormalizeScore). */
 public final class NormalizeScore {
     private NormalizeScore() {
+    }
+
+    /**
+     * A Score plugin whose ScoreExtensions are {@link #defaultNormalizeScore} up to {@code MAX_NODE_SCORE}, the
+     * highest raw score best (NodeAffinity, DynamicResources).
+     */
+    public interface Default extends ScorePlugin {
+        @Override
+        default boolean hasNormalizeScore() {
+            return true;
+        }
+
+        @Override
+        default Status normalizeScore(CycleState state, PodInfo pod, NodeScore[] scores) {
+            return defaultNormalizeScore(MAX_NODE_SCORE, false, scores);
+        }
     }
 
     /**

@@ -234,11 +234,6 @@ public final class InterPodAffinity implements PreFilterPlugin, PreFilterExtensi
     }
 
     @Override
-    public PreFilterExtensions preFilterExtensions() {
-        return this;
-    }
-
-    @Override
     public Status addPod(CycleState state, PodInfo podToSchedule, PodInfo podToAdd, NodeInfo nodeInfo) {
         PreFilterState s = state.read(PRE_FILTER_STATE_KEY);
         if (s == null) {

@@ -11,14 +11,12 @@ import io.fabric8.kubernetes.api.model.PreferredSchedulingTerm;
 import io.kubewhatif.engine.api.CycleState;
 import io.kubewhatif.engine.api.FilterPlugin;
 import io.kubewhatif.engine.api.Handle;
-import io.kubewhatif.engine.api.NodeScore;
 import io.kubewhatif.engine.api.Plugin;
 import io.kubewhatif.engine.api.PluginException;
 import io.kubewhatif.engine.api.PluginInitException;
 import io.kubewhatif.engine.api.PreFilterPlugin;
 import io.kubewhatif.engine.api.PreFilterResult;
 import io.kubewhatif.engine.api.PreScorePlugin;
-import io.kubewhatif.engine.api.ScorePlugin;
 import io.kubewhatif.engine.api.StateData;
 import io.kubewhatif.engine.api.StateKey;
 import io.kubewhatif.engine.api.Status;
@@ -38,7 +36,7 @@ import java.util.TreeSet;
  * of NodeAffinityArgs), and the preferred node affinity terms as a score: the sum of the weights of the terms a node
  * matches, normalized to [0, 100].
  */
-public final class NodeAffinity implements PreFilterPlugin, FilterPlugin, PreScorePlugin, ScorePlugin {
+public final class NodeAffinity implements PreFilterPlugin, FilterPlugin, PreScorePlugin, NormalizeScore.Default {
     public static final String NAME = "NodeAffinity";
 
     private static final StateKey<PreFilterState> PRE_FILTER_KEY = StateKey.of("PreFilter" + NAME, PreFilterState.class);
@@ -224,16 +222,6 @@ public final class NodeAffinity implements PreFilterPlugin, FilterPlugin, PreSco
             count += sumWeights(terms, node);
         }
         return count;
-    }
-
-    @Override
-    public boolean hasNormalizeScore() {
-        return true;
-    }
-
-    @Override
-    public Status normalizeScore(CycleState state, PodInfo pod, NodeScore[] scores) {
-        return NormalizeScore.defaultNormalizeScore(MAX_NODE_SCORE, false, scores);
     }
 
     private static NodeSelector requiredTerms(PodInfo pod) {

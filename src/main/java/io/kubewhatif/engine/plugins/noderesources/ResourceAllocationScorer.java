@@ -11,6 +11,7 @@ import io.kubewhatif.engine.snapshot.Resource;
 import io.kubewhatif.engine.snapshot.ResourceNames;
 
 import java.util.List;
+import java.util.function.LongBinaryOperator;
 
 /**
  * The shared scoring of NodeResourcesFit and NodeResourcesBalancedAllocation (resourceAllocationScorer): for each
@@ -135,35 +136,15 @@ final class ResourceAllocationScorer {
 
     /** Favors nodes with more free capacity: weighted mean of (capacity - requested) * 100 / capacity. */
     static long leastAllocated(long[] requested, long[] allocated, long[] allocatable, long[] weights) {
-        long nodeScore = 0;
-        long weightSum = 0;
-        for (int i = 0; i < requested.length; i++) {
-            if (allocatable[i] == 0) {
-                continue;
-            }
-            long capacity = allocatable[i];
-            long s = requested[i] > capacity ? 0 : ((capacity - requested[i]) * ScorePlugin.MAX_NODE_SCORE) / capacity;
-            nodeScore += s * weights[i];
-            weightSum += weights[i];
-        }
-        return weightSum == 0 ? 0 : nodeScore / weightSum;
+        return weightedMean(requested, allocatable, weights, false,
+                (r, capacity) -> r > capacity ? 0 : ((capacity - r) * ScorePlugin.MAX_NODE_SCORE) / capacity);
     }
 
     /** Favors nodes with more requested capacity: weighted mean of requested * 100 / capacity (capped). */
     static long mostAllocated(long[] requested, long[] allocated, long[] allocatable, long[] weights) {
-        long nodeScore = 0;
-        long weightSum = 0;
-        for (int i = 0; i < requested.length; i++) {
-            if (allocatable[i] == 0) {
-                continue;
-            }
-            long capacity = allocatable[i];
-            // Pods without requests count defaults, so requested may exceed capacity.
-            long r = Math.min(requested[i], capacity);
-            nodeScore += (r * ScorePlugin.MAX_NODE_SCORE) / capacity * weights[i];
-            weightSum += weights[i];
-        }
-        return weightSum == 0 ? 0 : nodeScore / weightSum;
+        // Pods without requests count defaults, so requested may exceed capacity.
+        return weightedMean(requested, allocatable, weights, false,
+                (r, capacity) -> (Math.min(r, capacity) * ScorePlugin.MAX_NODE_SCORE) / capacity);
     }
 
     /**
@@ -179,23 +160,32 @@ final class ResourceAllocationScorer {
             util[i] = shape.get(i).utilization();
             score[i] = shape.get(i).score() * scale;
         }
-        return (requested, allocated, allocatable, weights) -> {
-            long nodeScore = 0;
-            long weightSum = 0;
-            for (int i = 0; i < requested.length; i++) {
-                if (allocatable[i] == 0) {
-                    continue;
-                }
-                long capacity = allocatable[i];
-                long p = requested[i] > capacity ? MAX_UTILIZATION : requested[i] * MAX_UTILIZATION / capacity;
-                long s = brokenLinear(util, score, p);
-                if (s > 0) {
-                    nodeScore += s * weights[i];
-                    weightSum += weights[i];
-                }
+        LongBinaryOperator perResource = (r, capacity) -> brokenLinear(util, score, r > capacity ? MAX_UTILIZATION : r * MAX_UTILIZATION / capacity);
+        return (requested, allocated, allocatable, weights) -> weightedMean(requested, allocatable, weights, true, perResource);
+    }
+
+    /**
+     * The strategies' weighted mean of a per-resource score (of requested and capacity) over the resources the node
+     * has, truncated; for requestedToCapacityRatio ({@code ratio}) rounded, and resources scoring 0 take no part.
+     */
+    private static long weightedMean(long[] requested, long[] allocatable, long[] weights, boolean ratio, LongBinaryOperator score) {
+        long nodeScore = 0;
+        long weightSum = 0;
+        for (int i = 0; i < requested.length; i++) {
+            if (allocatable[i] == 0) {
+                continue;
             }
-            return weightSum == 0 ? 0 : Math.round((double) nodeScore / (double) weightSum);
-        };
+            long s = score.applyAsLong(requested[i], allocatable[i]);
+            if (ratio && s <= 0) {
+                continue;
+            }
+            nodeScore += s * weights[i];
+            weightSum += weights[i];
+        }
+        if (weightSum == 0) {
+            return 0;
+        }
+        return ratio ? Math.round((double) nodeScore / (double) weightSum) : nodeScore / weightSum;
     }
 
     /** helper.BuildBrokenLinearFunction: flat outside the shape, linear (integer division) between points. */

@@ -97,11 +97,6 @@ public final class PodTopologySpread implements PreFilterPlugin, PreFilterExtens
     }
 
     @Override
-    public PreFilterExtensions preFilterExtensions() {
-        return this;
-    }
-
-    @Override
     public Status addPod(CycleState state, PodInfo podToSchedule, PodInfo podToAdd, NodeInfo nodeInfo) {
         return Filtering.updateWithPod(state, podToAdd, podToSchedule, nodeInfo, 1);
     }

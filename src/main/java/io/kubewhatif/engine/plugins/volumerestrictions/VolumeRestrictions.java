@@ -116,11 +116,6 @@ public final class VolumeRestrictions implements PreFilterPlugin, FilterPlugin, 
     }
 
     @Override
-    public PreFilterExtensions preFilterExtensions() {
-        return this;
-    }
-
-    @Override
     public Status addPod(CycleState state, PodInfo podToSchedule, PodInfo podToAdd, NodeInfo nodeInfo) {
         State s = state.read(STATE_KEY);
         if (s == null) {
