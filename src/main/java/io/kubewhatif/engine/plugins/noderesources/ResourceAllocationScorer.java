@@ -6,6 +6,7 @@ import io.kubewhatif.engine.api.StateData;
 import io.kubewhatif.engine.api.Status;
 import io.kubewhatif.engine.config.ResourceSpec;
 import io.kubewhatif.engine.config.UtilizationShapePoint;
+import io.kubewhatif.engine.plugins.helper.ShapeScore;
 import io.kubewhatif.engine.snapshot.NodeInfo;
 import io.kubewhatif.engine.snapshot.Resource;
 import io.kubewhatif.engine.snapshot.ResourceNames;
@@ -188,7 +189,7 @@ final class ResourceAllocationScorer {
                 }
                 long capacity = allocatable[i];
                 long p = requested[i] > capacity ? MAX_UTILIZATION : requested[i] * MAX_UTILIZATION / capacity;
-                long s = brokenLinear(util, score, p);
+                long s = ShapeScore.brokenLinear(util, score, p);
                 if (s > 0) {
                     nodeScore += s * weights[i];
                     weightSum += weights[i];
@@ -196,19 +197,6 @@ final class ResourceAllocationScorer {
             }
             return weightSum == 0 ? 0 : Math.round((double) nodeScore / (double) weightSum);
         };
-    }
-
-    /** helper.BuildBrokenLinearFunction: flat outside the shape, linear (integer division) between points. */
-    static long brokenLinear(long[] util, long[] score, long p) {
-        for (int i = 0; i < util.length; i++) {
-            if (p <= util[i]) {
-                if (i == 0) {
-                    return score[0];
-                }
-                return score[i - 1] + (score[i] - score[i - 1]) * (p - util[i - 1]) / (util[i] - util[i - 1]);
-            }
-        }
-        return score[score.length - 1];
     }
 
     /**
