@@ -216,6 +216,11 @@ class OutputsCliTest {
             assertEquals(0, r.code(), r.err());
             assertEquals(warning, r.err(), cmd[0]);
         }
+        // StorageCapacityScoring is on in 1.37: VolumeBindingArgs gets its default shape; 1.36 has none unless the gate is set
+        String shape = "kind: VolumeBindingArgs\n      shape:\n      - score: 10\n        utilization: 0\n      - score: 0\n        utilization: 100\n";
+        assertTrue(run("config", "--kube-version", "1.37").out().contains(shape));
+        assertFalse(run("config", "--kube-version", "1.36").out().contains(shape));
+        assertTrue(run("config", "--kube-version", "1.36", "--feature-gates", "StorageCapacityScoring=true").out().contains(shape));
         Result byDefault = run("schedule", "--cluster", CLUSTER, "-f", POD, "-o", "json");
         assertEquals("", byDefault.err());
         assertFalse(byDefault.out().contains("kubernetesVersionExperimental"), byDefault.out());
