@@ -4,7 +4,8 @@ import java.util.List;
 
 /**
  * The kube-scheduler feature gates whose effect kube-whatif models, with their defaults per release (from each
- * release's pkg/features/kube_features.go). A gate not listed here is refused by {@code --feature-gates}: accepting it
+ * release's pkg/features/kube_features.go; for 1.37 its scheduler feature-gate table, whose 1.37 entries record the
+ * GA promotions and the StorageCapacityScoring beta). A gate not listed here is refused by {@code --feature-gates}: accepting it
  * and ignoring it would answer a question the user did not ask.
  */
 public enum FeatureGate {
