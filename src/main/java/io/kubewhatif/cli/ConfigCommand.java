@@ -39,7 +39,7 @@ public final class ConfigCommand implements Callable<Integer> {
     @Override
     public Integer call() throws Exception {
         // In the shell, without --config: the session's configuration, edits included.
-        Features features = KubeVersionChoice.resolve(spec, root, null).features();
+        Features features = KubeVersionChoice.resolve(spec, root, null).warn(spec.commandLine().getErr()).features();
         Configuration c = config == null && root.session != null ? root.session.config()
                 : Simulation.loadConfig(new ManifestReader(root.env.stdin()), config, features);
         PrintWriter out = spec.commandLine().getOut();

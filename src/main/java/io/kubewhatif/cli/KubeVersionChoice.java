@@ -19,7 +19,8 @@ import java.util.Map;
  * {@code --feature-gates}.
  *
  * @param features the semantics
- * @param warnings what the user should know (an unsupported server version replaced by the nearest one)
+ * @param warnings what the user should know (an unsupported server version replaced by the nearest one, an
+ *                 experimental release)
  */
 record KubeVersionChoice(Features features, List<String> warnings) {
     static final String ENV = "KUBE_WHATIF_KUBE_VERSION";
@@ -80,12 +81,22 @@ record KubeVersionChoice(Features features, List<String> warnings) {
         } else {
             v = Release.newestConfirmed().reference();
         }
+        Release chosen = Release.of(v).orElseThrow();
+        if (chosen.experimental()) {
+            warnings.add(experimentalWarning(chosen));
+        }
         try {
             return new KubeVersionChoice(Features.of(v, gates), warnings);
         } catch (IllegalArgumentException e) {
             throw new ParameterException(spec.commandLine(), "invalid argument \"" + root.featureGates + "\" for \"--feature-gates\" flag: "
                     + e.getMessage() + " (in Kubernetes " + v.minorVersion() + ")");
         }
+    }
+
+    /** What every command says once, on stderr, when it runs under a release the real scheduler has not confirmed. */
+    static String experimentalWarning(Release r) {
+        return "Kubernetes " + r.label() + " is experimental in kube-whatif: modeled from its release notes and source,"
+                + " not yet confirmed by the real scheduler's answers";
     }
 
     /** Prints the warnings as the commands print theirs. */

@@ -36,7 +36,7 @@ public final class PluginsCommand implements Callable<Integer> {
     @Override
     public Integer call() throws Exception {
         PrintWriter out = spec.commandLine().getOut();
-        var entries = PluginCatalog.inTree(KubeVersionChoice.resolve(spec, root, null).features());
+        var entries = PluginCatalog.inTree(KubeVersionChoice.resolve(spec, root, null).warn(spec.commandLine().getErr()).features());
         switch (format) {
             case json -> out.print(PluginsRenderer.json(entries));
             case yaml -> out.print(PluginsRenderer.yaml(entries));

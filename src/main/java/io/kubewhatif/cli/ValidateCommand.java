@@ -62,7 +62,7 @@ public final class ValidateCommand implements Callable<Integer> {
             err.flush();
             return ExitCodes.USAGE;
         }
-        Features features = KubeVersionChoice.resolve(spec, root, null).features();
+        Features features = KubeVersionChoice.resolve(spec, root, null).warn(spec.commandLine().getErr()).features();
         ManifestReader reader = new ManifestReader(root.env.stdin(), input.maxInputBytes);
         List<Object> results = new ArrayList<>();
         boolean allValid = true;

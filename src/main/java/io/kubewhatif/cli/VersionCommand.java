@@ -23,7 +23,7 @@ public final class VersionCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
-        Features f = KubeVersionChoice.resolve(spec, root, null).features();
+        Features f = KubeVersionChoice.resolve(spec, root, null).warn(spec.commandLine().getErr()).features();
         String v = VersionCommand.class.getPackage().getImplementationVersion();
         PrintWriter out = spec.commandLine().getOut();
         out.println("kube-whatif " + (v == null ? "dev" : v) + " (kube-scheduler " + f.label() + " semantics)");

@@ -142,7 +142,7 @@ class CliTest {
                 r.err());
         Result old = run(null, "plugins", "--kube-version", "1.33");
         assertEquals(2, old.code());
-        assertTrue(old.err().startsWith("error: --kube-version: kube-whatif does not model Kubernetes 1.33 (supported: 1.34, 1.35, 1.36)"),
+        assertTrue(old.err().startsWith("error: --kube-version: kube-whatif does not model Kubernetes 1.33 (supported: 1.34, 1.35, 1.36, 1.37 (experimental))"),
                 old.err());
     }
 

@@ -297,6 +297,18 @@ class LiveSnapshotTest {
     }
 
     @Test
+    void aServerOn1_37Selects1_37WithTheExperimentalWarning() throws Exception {
+        serverVersion("1", "37", "v1.37.1");
+        Result r = run("simulate", "--from-kubectl", "-f", "samples/capacity/pod.yaml", "-o", "json");
+        assertEquals(1, r.err().split("warning: ", -1).length - 1, "one warning: " + r.err());
+        assertTrue(r.err().contains("warning: Kubernetes 1.37 is experimental in kube-whatif: modeled from its release notes and"
+                + " source, not yet confirmed by the real scheduler's answers"), r.err());
+        assertFalse(r.err().contains("nearest"), r.err());
+        assertTrue(r.out().contains("\"kubernetesVersion\" : \"v1.37.1\""), r.out());
+        assertTrue(r.out().contains("\"kubernetesVersionExperimental\" : true"), r.out());
+    }
+
+    @Test
     void anExplicitVersionWinsOverTheServers() throws Exception {
         Result r = run("simulate", "--from-kubectl", "-f", "samples/capacity/pod.yaml", "-o", "json", "--kube-version", "1.36");
         assertTrue(r.out().contains("\"kubernetesVersion\" : \"v1.36.2\""), r.out());

@@ -191,6 +191,39 @@ class OutputsCliTest {
         assertEquals(false, c.get("featureGates").get("DRAConsumableCapacity").asBoolean(true));
         Result env = runEnv(Map.of("KUBE_WHATIF_KUBE_VERSION", "1.35"), "simulate", "--cluster", CLUSTER, "-f", POD);
         assertTrue(env.out().endsWith("(kube-scheduler v1.35.4 semantics)\n"), env.out());
+        assertEquals("", env.err());
+    }
+
+    /** 1.37 is experimental: every output that names the version says so, and stderr warns once per command. */
+    @Test
+    void anExperimentalVersionSaysSoOnceAndEverywhere() throws Exception {
+        String warning = "warning: Kubernetes 1.37 is experimental in kube-whatif: modeled from its release notes and source,"
+                + " not yet confirmed by the real scheduler's answers\n";
+        Result human = run("simulate", "--cluster", CLUSTER, "-f", POD, "--kube-version", "1.37");
+        assertEquals(warning, human.err());
+        assertTrue(human.out().endsWith("(kube-scheduler v1.37.0 (experimental) semantics)\n"), human.out());
+        Result json = run("schedule", "--cluster", CLUSTER, "-f", POD, "-o", "json", "--kube-version", "1.37");
+        assertEquals(warning, json.err());
+        JsonNode j = JSON.readTree(json.out());
+        assertEquals("v1.37.0", j.get("kubernetesVersion").asText());
+        assertTrue(j.get("kubernetesVersionExperimental").asBoolean(false));
+        Result env = runEnv(Map.of("KUBE_WHATIF_KUBE_VERSION", "1.37"), "version");
+        assertEquals(warning, env.err());
+        assertTrue(env.out().startsWith("kube-whatif ") && env.out().contains("(kube-scheduler v1.37.0 (experimental) semantics)\n"), env.out());
+        assertTrue(env.out().contains("supported kube-scheduler versions: v1.34.1, v1.35.4, v1.36.2 (default), v1.37.0 (experimental)\n"), env.out());
+        for (String[] cmd : new String[][] {{"plugins"}, {"config"}}) {
+            Result r = run(cmd[0], "--kube-version", "1.37");
+            assertEquals(0, r.code(), r.err());
+            assertEquals(warning, r.err(), cmd[0]);
+        }
+        // StorageCapacityScoring is on in 1.37: VolumeBindingArgs gets its default shape; 1.36 has none unless the gate is set
+        String shape = "kind: VolumeBindingArgs\n      shape:\n      - score: 10\n        utilization: 0\n      - score: 0\n        utilization: 100\n";
+        assertTrue(run("config", "--kube-version", "1.37").out().contains(shape));
+        assertFalse(run("config", "--kube-version", "1.36").out().contains(shape));
+        assertTrue(run("config", "--kube-version", "1.36", "--feature-gates", "StorageCapacityScoring=true").out().contains(shape));
+        Result byDefault = run("schedule", "--cluster", CLUSTER, "-f", POD, "-o", "json");
+        assertEquals("", byDefault.err());
+        assertFalse(byDefault.out().contains("kubernetesVersionExperimental"), byDefault.out());
     }
 
     @Test

@@ -31,7 +31,10 @@ final class ArgsDefaults {
                 if (a.get("bindTimeoutSeconds") == null) {
                     a.put("bindTimeoutSeconds", 600L);
                 }
-                // StorageCapacityScoring is off in v1.34: no default shape.
+                List<Map<String, Object>> shape = Plain.maps(a, "shape");
+                if ((shape == null || shape.isEmpty()) && features.storageCapacityScoring()) {
+                    a.put("shape", defaultVolumeBindingShape());
+                }
             }
             case "NodeResourcesBalancedAllocationArgs" -> {
                 List<Map<String, Object>> res = Plain.maps(a, "resources");
@@ -96,5 +99,17 @@ final class ArgsDefaults {
                 r.put("weight", 1L);
             }
         }
+    }
+
+    /** With StorageCapacityScoring: utilization 0 scores 10 (MaxCustomPriorityScore), 100 scores 0. */
+    private static List<Map<String, Object>> defaultVolumeBindingShape() {
+        List<Map<String, Object>> shape = new ArrayList<>();
+        for (long[] pt : new long[][] {{0, 10}, {100, 0}}) {
+            Map<String, Object> m = new LinkedHashMap<>();
+            m.put("utilization", pt[0]);
+            m.put("score", pt[1]);
+            shape.add(m);
+        }
+        return shape;
     }
 }

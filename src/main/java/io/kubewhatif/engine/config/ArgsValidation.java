@@ -25,7 +25,7 @@ final class ArgsValidation {
             case "NodeAffinity" -> nodeAffinity(p, args);
             case "NodeResourcesBalancedAllocation" -> balancedAllocation(p, args);
             case "PodTopologySpread" -> podTopologySpread(p, args);
-            case "VolumeBinding" -> volumeBinding(p, args);
+            case "VolumeBinding" -> volumeBinding(p, args, features);
             case "DynamicResources" -> dynamicResources(p, args, features);
             default -> List.of();
         };
@@ -129,7 +129,8 @@ final class ArgsValidation {
         return errs;
     }
 
-    static List<FieldError> volumeBinding(FieldPath p, Map<String, Object> a) {
+    /** ValidateVolumeBindingArgs: a shape is validated with StorageCapacityScoring and refused without it. */
+    static List<FieldError> volumeBinding(FieldPath p, Map<String, Object> a, Features features) {
         List<FieldError> errs = new ArrayList<>();
         long timeout = Plain.lngOr(a, "bindTimeoutSeconds", 0);
         if (timeout < 0) {
@@ -137,7 +138,9 @@ final class ArgsValidation {
                     "invalid BindTimeoutSeconds, should not be a negative value"));
         }
         List<Map<String, Object>> shape = Plain.maps(a, "shape");
-        if (shape != null) {
+        if (features.storageCapacityScoring()) {
+            errs.addAll(functionShape(shape, p.child("shape")));
+        } else if (shape != null) {
             errs.add(FieldError.invalidJson(p.child("shape"), internalShapeJson(shape),
                     "unexpected field `shape`, remove it or turn on the feature gate StorageCapacityScoring"));
         }

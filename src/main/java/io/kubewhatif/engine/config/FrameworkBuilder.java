@@ -195,7 +195,7 @@ final class FrameworkBuilder {
             case "InterPodAffinity" -> ArgsValidation.interPodAffinity(FieldPath.ROOT, pc.args);
             case "PodTopologySpread" -> ArgsValidation.podTopologySpread(FieldPath.ROOT, pc.args);
             case "DefaultPreemption" -> ArgsValidation.defaultPreemption(FieldPath.ROOT, pc.args);
-            case "VolumeBinding" -> ArgsValidation.volumeBinding(FieldPath.ROOT, pc.args);
+            case "VolumeBinding" -> ArgsValidation.volumeBinding(FieldPath.ROOT, pc.args, f);
             case "DynamicResources" -> ArgsValidation.dynamicResources(FieldPath.ROOT, pc.args, f);
             default -> List.of();
         };

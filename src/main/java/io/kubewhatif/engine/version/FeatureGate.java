@@ -4,20 +4,25 @@ import java.util.List;
 
 /**
  * The kube-scheduler feature gates whose effect kube-whatif models, with their defaults per release (from each
- * release's pkg/features/kube_features.go). A gate not listed here is refused by {@code --feature-gates}: accepting it
+ * release's pkg/features/kube_features.go; for 1.37 its scheduler feature-gate table, whose 1.37 entries record the
+ * GA promotions and the StorageCapacityScoring beta). A gate not listed here is refused by {@code --feature-gates}: accepting it
  * and ignoring it would answer a question the user did not ask.
  */
 public enum FeatureGate {
-    /** firstAvailable sub-requests in ResourceClaims; from 1.36 also DynamicResources' score. */
-    DRA_PRIORITIZED_LIST("DRAPrioritizedList", true, true, true),
-    DRA_ADMIN_ACCESS("DRAAdminAccess", true, true, true),
-    DRA_PARTITIONABLE_DEVICES("DRAPartitionableDevices", false, false, true),
-    DRA_DEVICE_TAINTS("DRADeviceTaints", false, false, true),
-    DRA_DEVICE_BINDING_CONDITIONS("DRADeviceBindingConditions", false, false, true),
-    DRA_RESOURCE_CLAIM_DEVICE_STATUS("DRAResourceClaimDeviceStatus", true, true, true),
-    DRA_CONSUMABLE_CAPACITY("DRAConsumableCapacity", false, false, true),
-    /** Exists from 1.35 (alpha, off); beta and on in 1.36. */
-    NODE_DECLARED_FEATURES("NodeDeclaredFeatures", null, false, true);
+    /** firstAvailable sub-requests in ResourceClaims; from 1.36 also DynamicResources' score. GA, locked from 1.37. */
+    DRA_PRIORITIZED_LIST("DRAPrioritizedList", true, true, true, true),
+    DRA_ADMIN_ACCESS("DRAAdminAccess", true, true, true, true),
+    DRA_PARTITIONABLE_DEVICES("DRAPartitionableDevices", false, false, true, true),
+    /** GA in 1.37 but not locked (upstream locks it in 1.38). */
+    DRA_DEVICE_TAINTS("DRADeviceTaints", false, false, true, true),
+    DRA_DEVICE_BINDING_CONDITIONS("DRADeviceBindingConditions", false, false, true, true),
+    /** GA, locked from 1.37. */
+    DRA_RESOURCE_CLAIM_DEVICE_STATUS("DRAResourceClaimDeviceStatus", true, true, true, true),
+    DRA_CONSUMABLE_CAPACITY("DRAConsumableCapacity", false, false, true, true),
+    /** Exists from 1.35 (alpha, off); beta and on in 1.36; GA and locked in 1.37. */
+    NODE_DECLARED_FEATURES("NodeDeclaredFeatures", null, false, true, true),
+    /** VolumeBinding scores nodes by the storage a pod's claims would use: alpha (off) since 1.33, beta and on in 1.37. */
+    STORAGE_CAPACITY_SCORING("StorageCapacityScoring", false, false, false, true);
 
     private final String gateName;
     /** Default per release in {@link Release} order; null: the gate does not exist in that release. */
@@ -45,11 +50,16 @@ public enum FeatureGate {
     }
 
     /**
-     * LockToDefault in the release: --feature-gates may not set it against its default (DRAAdminAccess is GA and
-     * locked from 1.36).
+     * LockToDefault in the release: --feature-gates may not set it against its default. DRAAdminAccess is locked from
+     * 1.36; DRAPrioritizedList, DRAResourceClaimDeviceStatus and NodeDeclaredFeatures from 1.37 (the 1.37 scheduler
+     * feature-gate table; DRADeviceTaints is GA there with LockToDefault false).
      */
     public boolean lockedIn(Release r) {
-        return this == DRA_ADMIN_ACCESS && r.compareTo(Release.V1_36) >= 0;
+        return switch (this) {
+            case DRA_ADMIN_ACCESS -> r.compareTo(Release.V1_36) >= 0;
+            case DRA_PRIORITIZED_LIST, DRA_RESOURCE_CLAIM_DEVICE_STATUS, NODE_DECLARED_FEATURES -> r.compareTo(Release.V1_37) >= 0;
+            default -> false;
+        };
     }
 
     /**

@@ -201,14 +201,23 @@ public record Features(KubeVersion version, Release release, Map<FeatureGate, Bo
      * How the Go release the version is built with parses an extender's URL (net/url's host checks changed in Go
      * security releases and in go1.26). v1.34.1 is built with go1.24.6, v1.34.2 to v1.34.6 with go1.24.9 to go1.24.13,
      * v1.34.7 on with go1.25.9 or newer; v1.35.0 to v1.35.3 with go1.25.5 to go1.25.7, v1.35.4 on with go1.25.8 or
-     * newer; v1.36 with go1.26 (go.mod {@code godebug default=go1.26}: urlstrictcolons=1).
+     * newer; v1.36 with go1.26 (go.mod {@code godebug default=go1.26}: urlstrictcolons=1); v1.37 with go1.26 too
+     * (v1.37.0-alpha.1 changelog: "Kubernetes is now built using Go 1.26.4", #139584; 1.38 moves to Go 1.27).
      */
     public GoUrl.Rules goUrlRules() {
         return switch (release) {
             case V1_34 -> version.patch() <= 1 ? GoUrl.Rules.GO_1_24 : version.patch() < 7 ? GoUrl.Rules.GO_1_25_2 : GoUrl.Rules.GO_1_25_8;
             case V1_35 -> version.patch() < 4 ? GoUrl.Rules.GO_1_25_2 : GoUrl.Rules.GO_1_25_8;
-            case V1_36 -> GoUrl.Rules.GO_1_26_1;
+            case V1_36, V1_37 -> GoUrl.Rules.GO_1_26_1;
         };
+    }
+
+    /**
+     * VolumeBinding scores (StorageCapacityScoring, on by default from 1.37): PreScore no longer skips, the args get
+     * a default shape and may set one.
+     */
+    public boolean storageCapacityScoring() {
+        return enabled(FeatureGate.STORAGE_CAPACITY_SCORING);
     }
 
     /** The NodeDeclaredFeatures plugin is registered (1.35); whether it acts is its gate. */

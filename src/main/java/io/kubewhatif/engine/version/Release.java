@@ -11,7 +11,12 @@ import java.util.Optional;
 public enum Release {
     V1_34(34, 1, false),
     V1_35(35, 4, false),
-    V1_36(36, 2, false);
+    V1_36(36, 2, false),
+    /**
+     * Modeled from the v1.37.0-alpha.1 changelog and the 1.37 scheduler feature-gate table, not from reference
+     * answers: experimental until the real scheduler confirms it.
+     */
+    V1_37(37, 0, true);
 
     private final int minor;
     private final int referencePatch;

@@ -24,6 +24,7 @@ import static io.kubewhatif.engine.config.ExtensionPoint.QUEUE_SORT;
 import static io.kubewhatif.engine.config.ExtensionPoint.SCORE;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** v1 defaulting, plugin merging and multiPoint expansion. */
@@ -58,6 +59,23 @@ class DefaultingTest {
         assertEquals(List.of(), p.at(ExtensionPoint.POST_BIND));
         assertEquals(0, p.at(FILTER).get(0).weight());
         assertTrue(c.profile("other").isEmpty());
+    }
+
+    /** StorageCapacityScoring is on in 1.37: VolumeBindingArgs gets upstream's default shape, and a shape is validated. */
+    @Test
+    void volumeBindingShapeFollowsStorageCapacityScoring() throws ConfigException {
+        io.kubewhatif.engine.version.Features v137 = io.kubewhatif.engine.version.Features.of(
+                io.kubewhatif.engine.version.KubeVersion.parse("1.37"), java.util.Map.of());
+        Profile p = ConfigLoader.defaults(v137).profiles().get(0);
+        assertEquals(new VolumeBindingArgs(600, List.of(new UtilizationShapePoint(0, 10), new UtilizationShapePoint(100, 0))),
+                p.args("VolumeBinding", VolumeBindingArgs.class));
+        String custom = ConfigErrorsTest.args("VolumeBinding", "shape:", "- {utilization: 0, score: 0}", "- {utilization: 100, score: 10}");
+        assertEquals(new VolumeBindingArgs(600, List.of(new UtilizationShapePoint(0, 0), new UtilizationShapePoint(100, 10))),
+                ConfigLoader.parse(custom, "config.yaml", v137).profiles().get(0).args("VolumeBinding", VolumeBindingArgs.class));
+        ConfigException e = assertThrows(ConfigException.class, () -> ConfigLoader.parse(
+                ConfigErrorsTest.args("VolumeBinding", "shape:", "- {utilization: 100, score: 10}", "- {utilization: 0, score: 20}"), "config.yaml", v137));
+        assertEquals("[profiles[0].pluginConfig[0].args.shape[1].utilization: Invalid value: 0: values must be sorted in increasing order, "
+                + "profiles[0].pluginConfig[0].args.shape[1].score: Invalid value: 20: not in valid range [0, 10]]", e.getMessage());
     }
 
     @Test

@@ -26,7 +26,7 @@ class VersionModelTest {
     }
 
     @ParameterizedTest
-    @CsvSource({"1.30, V1_34", "1.34.9, V1_34", "1.35, V1_35", "1.37, V1_36", "2.0, V1_36"})
+    @CsvSource({"1.30, V1_34", "1.34.9, V1_34", "1.35, V1_35", "1.37, V1_37", "1.38, V1_37", "2.0, V1_37"})
     void nearestSupportedRelease(String v, Release want) {
         assertEquals(want, Release.nearest(KubeVersion.parse(v)));
     }
@@ -60,6 +60,40 @@ class VersionModelTest {
         assertTrue(v136.changedGates().isEmpty());
     }
 
+    /** 1.37 (experimental): the defaults of the 1.37 scheduler feature-gate table; behaviours as 1.36 otherwise. */
+    @Test
+    void release1_37IsExperimentalWithItsGateDefaults() {
+        Features v136 = Features.of(KubeVersion.parse("1.36"), Map.of());
+        Features v137 = Features.of(KubeVersion.parse("1.37"), Map.of());
+        assertTrue(Release.V1_37.experimental());
+        assertFalse(Release.V1_36.experimental());
+        assertEquals(Release.V1_36, Release.newestConfirmed(), "the default stays the newest confirmed release");
+        assertEquals("1.37.0", v137.version().toString());
+        assertEquals("v1.37.0 (experimental)", v137.label());
+        assertEquals("v1.36.2", v136.label());
+        assertEquals("1.34, 1.35, 1.36, 1.37 (experimental)", Features.supportedList());
+        for (FeatureGate g : FeatureGate.values()) {
+            boolean want = g != FeatureGate.STORAGE_CAPACITY_SCORING && v136.enabled(g);
+            assertEquals(g == FeatureGate.STORAGE_CAPACITY_SCORING || want, v137.enabled(g), g.gateName());
+        }
+        assertFalse(v136.storageCapacityScoring(), "alpha and off up to 1.36");
+        assertTrue(v137.storageCapacityScoring(), "beta and on in 1.37");
+        assertTrue(v137.changedGates().isEmpty());
+        // 1.36's behaviours carry over
+        assertTrue(v137.balancedAllocationScoresChange() && v137.dynamicResourcesScoreNeedsPrioritizedList()
+                && v137.dynamicResourcesScoreSkipsAllocatedClaims() && v137.strictScoringStrategyValidation()
+                && v137.dynamicResourcesBindingTimeout() && v137.nodeDeclaredFeaturesRegistered());
+        assertFalse(v137.nodeDeclaredFeaturesNamesMissing() || v137.taintNamedInFilterReason());
+    }
+
+    @ParameterizedTest
+    @CsvSource({"1.34, false", "1.35, false", "1.36, false", "1.37, true"})
+    void storageCapacityScoringCanBeTurnedOnAndOffInEveryRelease(String v, boolean byDefault) {
+        assertEquals(byDefault, Features.of(KubeVersion.parse(v), Map.of()).storageCapacityScoring());
+        assertTrue(Features.of(KubeVersion.parse(v), Features.parseGates("StorageCapacityScoring=true")).storageCapacityScoring());
+        assertFalse(Features.of(KubeVersion.parse(v), Features.parseGates("StorageCapacityScoring=false")).storageCapacityScoring());
+    }
+
     @Test
     void featureGatesParseAsKubeSchedulerDoes() {
         assertEquals(Map.of(FeatureGate.NODE_DECLARED_FEATURES, true, FeatureGate.DRA_ADMIN_ACCESS, false),
@@ -81,7 +115,7 @@ class VersionModelTest {
     @CsvSource({
             "1.34, GO_1_24", "v1.34.1, GO_1_24", "v1.34.2, GO_1_25_2", "v1.34.6, GO_1_25_2", "v1.34.7, GO_1_25_8",
             "v1.35.0, GO_1_25_2", "v1.35.3, GO_1_25_2", "1.35, GO_1_25_8", "v1.35.9, GO_1_25_8",
-            "v1.36.0, GO_1_26_1", "1.36, GO_1_26_1"})
+            "v1.36.0, GO_1_26_1", "1.36, GO_1_26_1", "1.37, GO_1_26_1"})
     void extenderUrlsFollowTheGoReleaseOfTheVersion(String version, String rules) throws Exception {
         Object expected = io.kubewhatif.engine.util.GoUrl.Rules.class.getField(rules).get(null);
         assertEquals(expected, Features.of(KubeVersion.parse(version), Map.of()).goUrlRules());
@@ -112,7 +146,16 @@ class VersionModelTest {
             "1.35 | DRADeviceBindingConditions=true | ",
             "1.36 | DRAResourceClaimDeviceStatus=false | DRADeviceBindingConditions is enabled, but depends on features that are disabled: [DRAResourceClaimDeviceStatus]",
             "1.36 | DRAResourceClaimDeviceStatus=false,DRADeviceBindingConditions=false | ",
-            "1.36 | DRAAdminAccess=false,DRAResourceClaimDeviceStatus=false | cannot set feature gate DRAAdminAccess to false, feature is locked to true"})
+            "1.36 | DRAAdminAccess=false,DRAResourceClaimDeviceStatus=false | cannot set feature gate DRAAdminAccess to false, feature is locked to true",
+            "1.36 | DRAPrioritizedList=false | ",
+            "1.36 | NodeDeclaredFeatures=false | ",
+            "1.37 | DRAPrioritizedList=false | cannot set feature gate DRAPrioritizedList to false, feature is locked to true",
+            "1.37 | NodeDeclaredFeatures=false | cannot set feature gate NodeDeclaredFeatures to false, feature is locked to true",
+            "1.37 | DRAResourceClaimDeviceStatus=false | cannot set feature gate DRAResourceClaimDeviceStatus to false, feature is locked to true",
+            "1.37 | DRAAdminAccess=false,DRAResourceClaimDeviceStatus=false | [cannot set feature gate DRAAdminAccess to false, feature is locked to true, cannot set feature gate DRAResourceClaimDeviceStatus to false, feature is locked to true]",
+            "1.37 | DRADeviceTaints=false | ",
+            "1.37 | DRADeviceBindingConditions=false,StorageCapacityScoring=false | ",
+            "1.37 | DRAPrioritizedList=true,NodeDeclaredFeatures=true | "})
     void lockedGatesAndDependenciesAreKubeSchedulers(String version, String gates, String error) {
         if (error == null) {
             Features.of(KubeVersion.parse(version), Features.parseGates(gates));

@@ -6,6 +6,7 @@ import io.kubewhatif.engine.api.StateData;
 import io.kubewhatif.engine.api.Status;
 import io.kubewhatif.engine.config.ResourceSpec;
 import io.kubewhatif.engine.config.UtilizationShapePoint;
+import io.kubewhatif.engine.plugins.helper.ShapeScore;
 import io.kubewhatif.engine.snapshot.NodeInfo;
 import io.kubewhatif.engine.snapshot.Resource;
 import io.kubewhatif.engine.snapshot.ResourceNames;
@@ -160,7 +161,7 @@ final class ResourceAllocationScorer {
             util[i] = shape.get(i).utilization();
             score[i] = shape.get(i).score() * scale;
         }
-        LongBinaryOperator perResource = (r, capacity) -> brokenLinear(util, score, r > capacity ? MAX_UTILIZATION : r * MAX_UTILIZATION / capacity);
+        LongBinaryOperator perResource = (r, capacity) -> ShapeScore.brokenLinear(util, score, r > capacity ? MAX_UTILIZATION : r * MAX_UTILIZATION / capacity);
         return (requested, allocated, allocatable, weights) -> weightedMean(requested, allocatable, weights, true, perResource);
     }
 
@@ -186,19 +187,6 @@ final class ResourceAllocationScorer {
             return 0;
         }
         return ratio ? Math.round((double) nodeScore / (double) weightSum) : nodeScore / weightSum;
-    }
-
-    /** helper.BuildBrokenLinearFunction: flat outside the shape, linear (integer division) between points. */
-    static long brokenLinear(long[] util, long[] score, long p) {
-        for (int i = 0; i < util.length; i++) {
-            if (p <= util[i]) {
-                if (i == 0) {
-                    return score[0];
-                }
-                return score[i - 1] + (score[i] - score[i - 1]) * (p - util[i - 1]) / (util[i] - util[i - 1]);
-            }
-        }
-        return score[score.length - 1];
     }
 
     /**

@@ -114,8 +114,15 @@ final class VolumeBinder {
     record Binding(PersistentVolumeClaim pvc, PersistentVolume pv) {
     }
 
+    /**
+     * A claim to provision (DynamicProvision), with the CSIStorageCapacity that showed room for it on the node; null
+     * when its driver does not track capacity or the claim requests no storage.
+     */
+    record Provision(PersistentVolumeClaim pvc, CSIStorageCapacity nodeCapacity) {
+    }
+
     /** What a node needs for the pod's volumes: static bindings and claims to provision (PodVolumes). */
-    record PodVolumes(List<Binding> staticBindings, List<PersistentVolumeClaim> dynamicProvisions) {
+    record PodVolumes(List<Binding> staticBindings, List<Provision> dynamicProvisions) {
     }
 
     /** Filter's outcome on one node: the volumes, or the conflict reasons, or an error. */
@@ -251,7 +258,7 @@ final class VolumeBinder {
         boolean unboundSatisfied = true;
         boolean sufficientStorage = true;
         List<Binding> staticBindings = List.of();
-        List<PersistentVolumeClaim> provisions = List.of();
+        List<Provision> provisions = List.of();
 
         if (!claims.bound().isEmpty()) {
             Set<String> migrated = CsiTranslation.migratedPlugins(snapshot.get(CSINode.class, null, nodeName));
@@ -439,12 +446,18 @@ final class VolumeBinder {
         return nz(ref.getUid()).isEmpty() || nz(ref.getUid()).equals(nz(pvc.getMetadata().getUid()));
     }
 
-    private record Provisioning(boolean satisfied, boolean sufficientStorage, List<PersistentVolumeClaim> claims, String error) {
+    private record Provisioning(boolean satisfied, boolean sufficientStorage, List<Provision> claims, String error) {
+    }
+
+    /** hasEnoughCapacity's answer: whether there is room, and in which CSIStorageCapacity. */
+    private record Room(boolean enough, CSIStorageCapacity capacity) {
+        static final Room UNTRACKED = new Room(true, null);
+        static final Room NONE = new Room(false, null);
     }
 
     /** checkVolumeProvisions: every remaining claim's class must provision, on this node's topology, with capacity. */
     private static Provisioning checkVolumeProvisions(ClusterSnapshot snapshot, List<Claim> claims, Map<String, String> nodeLabels) {
-        List<PersistentVolumeClaim> out = new ArrayList<>();
+        List<Provision> out = new ArrayList<>();
         for (Claim c : claims) {
             if (c.storageClass().isEmpty()) {
                 return new Provisioning(false, false, null, "no class for claim \"" + c.key() + "\"");
@@ -460,25 +473,26 @@ final class VolumeBinder {
             if (!StorageHelpers.matchTopologySelectorTerms(sc.getAllowedTopologies(), nodeLabels)) {
                 return new Provisioning(false, true, List.of(), null);
             }
-            if (!hasEnoughCapacity(snapshot, provisioner, c.pvc(), sc, nodeLabels)) {
+            Room room = hasEnoughCapacity(snapshot, provisioner, c.pvc(), sc, nodeLabels);
+            if (!room.enough()) {
                 return new Provisioning(true, false, List.of(), null);
             }
-            out.add(c.pvc());
+            out.add(new Provision(c.pvc(), room.capacity()));
         }
         return new Provisioning(true, true, out, null);
     }
 
     /**
      * Storage capacity tracking, for CSI drivers that opt in: some CSIStorageCapacity of the class, reachable
-     * from the node, must hold the requested size.
+     * from the node, must hold the requested size; the first that does is the one storage capacity scoring reads.
      */
-    private static boolean hasEnoughCapacity(ClusterSnapshot snapshot, String provisioner, PersistentVolumeClaim pvc, StorageClass sc, Map<String, String> nodeLabels) {
+    private static Room hasEnoughCapacity(ClusterSnapshot snapshot, String provisioner, PersistentVolumeClaim pvc, StorageClass sc, Map<String, String> nodeLabels) {
         if (!StorageHelpers.hasStorageRequest(pvc)) {
-            return true;
+            return Room.UNTRACKED;
         }
         CSIDriver driver = snapshot.get(CSIDriver.class, null, provisioner);
         if (driver == null || driver.getSpec() == null || !Boolean.TRUE.equals(driver.getSpec().getStorageCapacity())) {
-            return true;
+            return Room.UNTRACKED;
         }
         BigDecimal size = StorageHelpers.requestedStorage(pvc).setScale(0, RoundingMode.CEILING);
         for (CSIStorageCapacity cap : snapshot.list(CSIStorageCapacity.class)) {
@@ -494,13 +508,13 @@ final class VolumeBinder {
             }
             try {
                 if (Selector.fromLabelSelector(cap.getNodeTopology()).matches(nodeLabels)) {
-                    return true;
+                    return new Room(true, cap);
                 }
             } catch (SelectorException e) {
                 // An unparsable topology makes the capacity unreachable.
             }
         }
-        return false;
+        return Room.NONE;
     }
 
     /** Whether every volume of the pod is a fully bound claim (or no claim at all). */
@@ -530,12 +544,13 @@ final class VolumeBinder {
         for (Binding b : chosen.staticBindings()) {
             bindings.add(new Binding(b.pvc(), bindVolumeToClaim(b.pv(), b.pvc())));
         }
-        List<PersistentVolumeClaim> claims = new ArrayList<>(chosen.dynamicProvisions().size());
-        for (PersistentVolumeClaim pvc : chosen.dynamicProvisions()) {
+        List<Provision> claims = new ArrayList<>(chosen.dynamicProvisions().size());
+        for (Provision p : chosen.dynamicProvisions()) {
+            PersistentVolumeClaim pvc = p.pvc();
             PersistentVolumeClaim clone = new PersistentVolumeClaimBuilder(pvc)
                     .withMetadata(new ObjectMetaBuilder(pvc.getMetadata()).addToAnnotations(StorageHelpers.ANN_SELECTED_NODE, nodeName).build())
                     .build();
-            claims.add(clone);
+            claims.add(new Provision(clone, p.nodeCapacity()));
         }
         return new PodVolumes(List.copyOf(bindings), List.copyOf(claims));
     }

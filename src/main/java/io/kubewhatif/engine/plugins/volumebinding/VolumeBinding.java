@@ -7,6 +7,7 @@ import io.kubewhatif.engine.api.CycleState;
 import io.kubewhatif.engine.api.FilterPlugin;
 import io.kubewhatif.engine.api.Handle;
 import io.kubewhatif.engine.api.Plugin;
+import io.kubewhatif.engine.api.PluginException;
 import io.kubewhatif.engine.api.PluginInitException;
 import io.kubewhatif.engine.api.PreBindPlugin;
 import io.kubewhatif.engine.api.PreFilterPlugin;
@@ -19,6 +20,9 @@ import io.kubewhatif.engine.api.StateKey;
 import io.kubewhatif.engine.api.Status;
 import io.kubewhatif.engine.config.UtilizationShapePoint;
 import io.kubewhatif.engine.config.VolumeBindingArgs;
+import io.kubewhatif.engine.plugins.helper.PluginArgsErrors;
+import io.kubewhatif.engine.plugins.helper.ShapeScore;
+import io.kubewhatif.engine.plugins.storage.StorageHelpers;
 import io.kubewhatif.engine.plugins.volumebinding.VolumeBinder.Binding;
 import io.kubewhatif.engine.plugins.volumebinding.VolumeBinder.Claims;
 import io.kubewhatif.engine.plugins.volumebinding.VolumeBinder.Found;
@@ -38,8 +42,9 @@ import java.util.concurrent.ConcurrentHashMap;
  * lost, being deleted or unbound with immediate binding; Filter checks bound PVs' node affinity and finds, per node,
  * an available PV or dynamic provisioning for each unbound WaitForFirstConsumer claim; Reserve assumes the chosen
  * volumes and PreBind writes them into the snapshot (the PV pre-bound to its claim, the claim to provision
- * annotated with the node) as the scheduler's API calls do. Scoring needs the StorageCapacityScoring gate, off in
- * v1.34, so PreScore always skips.
+ * annotated with the node) as the scheduler's API calls do. Score needs the StorageCapacityScoring gate (alpha and
+ * off up to 1.36, beta and on in 1.37): the shape maps how full the pod's volumes would leave their storage to a
+ * score, by default preferring the node with the most room.
  */
 public final class VolumeBinding implements PreFilterPlugin, FilterPlugin, PreScorePlugin, ScorePlugin, ReservePlugin, PreBindPlugin {
     public static final String NAME = "VolumeBinding";
@@ -59,6 +64,11 @@ public final class VolumeBinding implements PreFilterPlugin, FilterPlugin, PreSc
         public static final Args DEFAULT = new Args(DEFAULT_BIND_TIMEOUT_SECONDS, null);
     }
 
+    /** SetDefaults_VolumeBindingArgs' shape with StorageCapacityScoring on: empty storage scores 10, full 0. */
+    public static final List<UtilizationShapePoint> DEFAULT_SHAPE = List.of(new UtilizationShapePoint(0, 10), new UtilizationShapePoint(100, 0));
+
+    private static final long MAX_UTILIZATION = 100;
+
     /**
      * Per-cycle state. Clones share it, as upstream does: Filter on a clone (preemption) records its node's
      * volumes in the same map.
@@ -66,7 +76,6 @@ public final class VolumeBinding implements PreFilterPlugin, FilterPlugin, PreSc
     static final class State implements StateData {
         final Claims claims;
         final Map<String, PodVolumes> podVolumesByNode;
-        private boolean hasStaticBindings;
         boolean allBound;
         /** What Reserve assumed for the chosen node; PreBind writes it. */
         PodVolumes assumed;
@@ -74,14 +83,6 @@ public final class VolumeBinding implements PreFilterPlugin, FilterPlugin, PreSc
         State(Claims claims) {
             this.claims = claims;
             this.podVolumesByNode = claims == null ? Map.of() : new ConcurrentHashMap<>();
-        }
-
-        synchronized void recordStaticBindings(PodVolumes v) {
-            hasStaticBindings = hasStaticBindings || !v.staticBindings().isEmpty();
-        }
-
-        synchronized boolean hasStaticBindings() {
-            return hasStaticBindings;
         }
 
         @Override
@@ -92,12 +93,31 @@ public final class VolumeBinding implements PreFilterPlugin, FilterPlugin, PreSc
 
     private final Handle handle;
     private final long bindTimeoutSeconds;
+    /** The shape's points, scores scaled to 0..100; null without StorageCapacityScoring (no scorer). */
+    private final long[] shapeUtil;
+    private final long[] shapeScore;
 
-    /** @throws PluginInitException for args upstream's validation rejects */
+    /**
+     * @param shape null for the default (none without StorageCapacityScoring)
+     * @throws PluginInitException for args upstream's validation rejects
+     */
     public VolumeBinding(Handle handle, long bindTimeoutSeconds, List<UtilizationShapePoint> shape) throws PluginInitException {
         this.handle = Objects.requireNonNull(handle, "handle");
-        validate(bindTimeoutSeconds, shape);
+        boolean capacityScoring = Handle.featuresOf(handle).storageCapacityScoring();
+        List<UtilizationShapePoint> effective = capacityScoring && shape == null ? DEFAULT_SHAPE : shape;
+        validate(bindTimeoutSeconds, effective, capacityScoring);
         this.bindTimeoutSeconds = bindTimeoutSeconds;
+        if (capacityScoring) {
+            shapeUtil = new long[effective.size()];
+            shapeScore = new long[effective.size()];
+            for (int i = 0; i < effective.size(); i++) {
+                shapeUtil[i] = effective.get(i).utilization();
+                shapeScore[i] = effective.get(i).score() * (MAX_NODE_SCORE / PluginArgsErrors.MAX_CUSTOM_PRIORITY_SCORE);
+            }
+        } else {
+            shapeUtil = null;
+            shapeScore = null;
+        }
     }
 
     @Override
@@ -156,19 +176,77 @@ public final class VolumeBinding implements PreFilterPlugin, FilterPlugin, PreSc
             return new Status(Code.UNSCHEDULABLE_AND_UNRESOLVABLE, f.reasons(), "");
         }
         s.podVolumesByNode.put(node.name(), f.volumes());
-        s.recordStaticBindings(f.volumes());
         return Status.SUCCESS;
     }
 
     @Override
     public Status preScore(CycleState state, PodInfo pod, List<NodeInfo> feasibleNodes) {
-        // No scorer without StorageCapacityScoring.
-        return Status.SKIP;
+        if (shapeUtil == null) {
+            return Status.SKIP;
+        }
+        State s = state.read(STATE_KEY);
+        if (s == null) {
+            return Status.error("not found");
+        }
+        // A scorer exists only with the gate, and with it nothing skips: a pod without claims scores 0 everywhere.
+        return Status.SUCCESS;
     }
 
     @Override
     public long score(CycleState state, PodInfo pod, NodeInfo node) {
-        return 0;
+        if (shapeUtil == null) {
+            return 0;
+        }
+        State s = state.read(STATE_KEY);
+        if (s == null) {
+            throw new PluginException(Status.error("not found"));
+        }
+        PodVolumes v = s.podVolumesByNode.get(node.name());
+        return v == null ? 0 : capacityScore(v);
+    }
+
+    /**
+     * Requested and available storage per class: the static bindings' claims against their PVs, or else the claims
+     * to provision against the CSIStorageCapacity that had room (claims of untracked drivers do not count).
+     */
+    long capacityScore(PodVolumes v) {
+        Map<String, long[]> byClass = new java.util.LinkedHashMap<>();
+        if (!v.staticBindings().isEmpty()) {
+            for (Binding b : v.staticBindings()) {
+                String cls = b.pv().getSpec() == null || b.pv().getSpec().getStorageClassName() == null ? "" : b.pv().getSpec().getStorageClassName();
+                long[] r = byClass.computeIfAbsent(cls, k -> new long[2]);
+                r[0] += bytes(StorageHelpers.requestedStorage(b.pvc()));
+                r[1] += bytes(StorageHelpers.capacity(b.pv()));
+            }
+        } else {
+            for (VolumeBinder.Provision p : v.dynamicProvisions()) {
+                if (p.nodeCapacity() == null) {
+                    continue;
+                }
+                String cls = p.pvc().getSpec().getStorageClassName() == null ? "" : p.pvc().getSpec().getStorageClassName();
+                long[] r = byClass.computeIfAbsent(cls, k -> new long[2]);
+                // Set, not added: two claims of one class draw on the same pool.
+                r[1] = p.nodeCapacity().getCapacity() == null ? 0 : bytes(StorageHelpers.quantity(p.nodeCapacity().getCapacity()));
+                r[0] += bytes(StorageHelpers.requestedStorage(p.pvc()));
+            }
+        }
+        if (byClass.isEmpty()) {
+            return 0;
+        }
+        long sum = 0;
+        for (long[] r : byClass.values()) {
+            long requested = r[0];
+            long capacity = r[1];
+            long utilization = capacity == 0 || requested > capacity ? MAX_UTILIZATION : requested * MAX_UTILIZATION / capacity;
+            sum += ShapeScore.brokenLinear(shapeUtil, shapeScore, utilization);
+        }
+        // Classes weigh the same.
+        return Math.round((double) sum / byClass.size());
+    }
+
+    /** Quantity.Value(): whole bytes, rounded up. */
+    private static long bytes(java.math.BigDecimal q) {
+        return q.setScale(0, java.math.RoundingMode.CEILING).longValue();
     }
 
     @Override
@@ -237,8 +315,8 @@ public final class VolumeBinding implements PreFilterPlugin, FilterPlugin, PreSc
         for (Binding b : s.assumed.staticBindings()) {
             snapshot.put(b.pv());
         }
-        for (PersistentVolumeClaim pvc : s.assumed.dynamicProvisions()) {
-            snapshot.put(pvc);
+        for (VolumeBinder.Provision p : s.assumed.dynamicProvisions()) {
+            snapshot.put(p.pvc());
         }
         // The PV controller and provisioners would complete the binding; the snapshot has no controller, so the
         // claims stay as the scheduler left them (pre-bound PV, annotated claim) for later pods to see.
@@ -255,21 +333,21 @@ public final class VolumeBinding implements PreFilterPlugin, FilterPlugin, PreSc
         return vols == null ? List.of() : vols;
     }
 
-    /** ValidateVolumeBindingArgs with StorageCapacityScoring off: no negative timeout, no shape at all. */
-    static void validate(long bindTimeoutSeconds, List<UtilizationShapePoint> shape) throws PluginInitException {
-        List<String> errs = new ArrayList<>();
+    /**
+     * ValidateVolumeBindingArgsWithOptions: no negative timeout; with StorageCapacityScoring a valid function shape,
+     * without it no shape at all.
+     */
+    static void validate(long bindTimeoutSeconds, List<UtilizationShapePoint> shape, boolean capacityScoring) throws PluginInitException {
+        PluginArgsErrors errs = new PluginArgsErrors();
         if (bindTimeoutSeconds < 0) {
-            errs.add("bindTimeoutSeconds: Invalid value: " + bindTimeoutSeconds + ": invalid BindTimeoutSeconds, should not be a negative value");
+            errs.invalid("bindTimeoutSeconds", bindTimeoutSeconds, "invalid BindTimeoutSeconds, should not be a negative value");
         }
-        if (shape != null) {
+        if (capacityScoring) {
+            errs.functionShape("shape", shape);
+        } else if (shape != null) {
             errs.add("shape: Invalid value: " + shapeJson(shape) + ": unexpected field `shape`, remove it or turn on the feature gate StorageCapacityScoring");
         }
-        if (errs.size() == 1) {
-            throw new PluginInitException(errs.get(0));
-        }
-        if (errs.size() > 1) {
-            throw new PluginInitException("[" + String.join(", ", errs) + "]");
-        }
+        errs.throwIfAny();
     }
 
     /** The bad value as field errors print it: JSON of the internal type, whose fields carry no JSON names. */

@@ -207,7 +207,7 @@ class NodeResourcesFitScoreTest {
     @MethodSource("shapes")
     void brokenLinearFunction(Shape s) {
         for (Point p : s.points()) {
-            assertEquals(p.want(), ResourceAllocationScorer.brokenLinear(s.util(), s.score(), p.p()), "p=" + p.p());
+            assertEquals(p.want(), io.kubewhatif.engine.plugins.helper.ShapeScore.brokenLinear(s.util(), s.score(), p.p()), "p=" + p.p());
         }
     }
 

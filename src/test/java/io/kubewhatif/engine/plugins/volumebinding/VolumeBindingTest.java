@@ -6,7 +6,9 @@ import io.fabric8.kubernetes.api.model.PersistentVolume;
 import io.fabric8.kubernetes.api.model.PersistentVolumeClaim;
 import io.fabric8.kubernetes.api.model.storage.CSIDriverBuilder;
 import io.fabric8.kubernetes.api.model.storage.CSIStorageCapacityBuilder;
+import io.fabric8.kubernetes.api.model.storage.CSIStorageCapacity;
 import io.kubewhatif.engine.api.Code;
+import io.kubewhatif.engine.api.Handle;
 import io.kubewhatif.engine.api.CycleState;
 import io.kubewhatif.engine.api.PluginInitException;
 import io.kubewhatif.engine.api.Status;
@@ -16,6 +18,9 @@ import io.kubewhatif.engine.plugins.storage.StorageHelpers;
 import io.kubewhatif.engine.snapshot.ClusterSnapshot;
 import io.kubewhatif.engine.snapshot.NodeInfo;
 import io.kubewhatif.engine.snapshot.PodInfo;
+import io.kubewhatif.engine.testing.SnapshotHandle;
+import io.kubewhatif.engine.version.Features;
+import io.kubewhatif.engine.version.KubeVersion;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
@@ -374,6 +379,117 @@ class VolumeBindingTest {
         assertThrows(PluginInitException.class, () -> VolumeBinding.create(
                 new VolumeBindingArgs(600, List.of(new UtilizationShapePoint(0, 10))), handle(snapshot(List.of(), List.of()))));
         assertThrows(PluginInitException.class, () -> VolumeBinding.create("bogus", handle(snapshot(List.of(), List.of()))));
+    }
+
+    // ---- StorageCapacityScoring (beta and on in 1.37; alpha and off before) ----------------------------------------
+
+    private static final Features V1_36 = Features.of(KubeVersion.parse("1.36"), Map.of());
+    private static final Features V1_37 = Features.of(KubeVersion.parse("1.37"), Map.of());
+
+    private static Handle handleOf(ClusterSnapshot snapshot, Features f) {
+        return new SnapshotHandle(snapshot) {
+            @Override
+            public Features features() {
+                return f;
+            }
+        };
+    }
+
+    private static CSIStorageCapacity capacity(String name, String size, String zone) {
+        return new CSIStorageCapacityBuilder().withNewMetadata().withName(name).withNamespace("kube-system").endMetadata()
+                .withStorageClassName("csi-wffc").withCapacity(new io.fabric8.kubernetes.api.model.Quantity(size))
+                .withNodeTopology(new LabelSelectorBuilder().addToMatchLabels(ZONE, zone).build()).build();
+    }
+
+    private static HasMetadata trackingDriver() {
+        return new CSIDriverBuilder().withNewMetadata().withName("ebs.csi.aws.com").endMetadata().withNewSpec().withStorageCapacity(true).endSpec().build();
+    }
+
+    /** A pod's PreScore status and its scores on node-a and node-b (null when PreScore skips). */
+    record ScoreCase(String name, Features features, List<UtilizationShapePoint> shape, PodInfo pod, List<HasMetadata> objects,
+                     Status wantPreScore, long[] wantScores) {
+        @Override
+        public String toString() {
+            return name;
+        }
+    }
+
+    static Stream<ScoreCase> scoreCases() {
+        PodInfo claimA = podWithClaims("p", "pvc-a").info();
+        List<UtilizationShapePoint> mostAllocated = List.of(new UtilizationShapePoint(0, 0), new UtilizationShapePoint(100, 10));
+        return Stream.of(
+                new ScoreCase("1.36: no scorer", V1_36, null, claimA, objects(pvc("pvc-a", "local", "1Gi").build(),
+                        localPv("pv-a", "2Gi", "node-a"), localPv("pv-b", "8Gi", "node-b")), Status.SKIP, null),
+                new ScoreCase("1.37: a pod without claims scores 0", V1_37, null, podWithVolumes("p").info(), objects(), Status.SUCCESS,
+                        new long[] {0, 0}),
+                // 1Gi of 2Gi is 50% used: 50; 1Gi of 8Gi is 12%: 88 (integer division)
+                new ScoreCase("1.37: static bindings by the chosen PV's room", V1_37, null, claimA, objects(pvc("pvc-a", "local", "1Gi").build(),
+                        localPv("pv-a", "2Gi", "node-a"), localPv("pv-b", "8Gi", "node-b")), Status.SUCCESS, new long[] {50, 88}),
+                // 4Gi of 20Gi: 80; 4Gi of 8Gi: 50
+                new ScoreCase("1.37: provisioning by the CSIStorageCapacity with room", V1_37, null, claimA, objects(pvc("pvc-a", "csi-wffc", "4Gi").build(),
+                        trackingDriver(), capacity("cap-a", "20Gi", "zone-a"), capacity("cap-b", "8Gi", "zone-b")), Status.SUCCESS, new long[] {80, 50}),
+                new ScoreCase("1.37: two claims of one class draw on one pool", V1_37, null, podWithClaims("p", "pvc-a", "pvc-b").info(),
+                        objects(pvc("pvc-a", "csi-wffc", "4Gi").build(), pvc("pvc-b", "csi-wffc", "4Gi").build(), trackingDriver(),
+                                capacity("cap-a", "20Gi", "zone-a"), capacity("cap-b", "8Gi", "zone-b")), Status.SUCCESS, new long[] {60, 0}),
+                new ScoreCase("1.37: a driver that does not track capacity gives nothing to score", V1_37, null, claimA,
+                        objects(pvc("pvc-a", "csi-wffc", "4Gi").build()), Status.SUCCESS, new long[] {0, 0}),
+                new ScoreCase("1.37: a configured shape", V1_37, mostAllocated, claimA, objects(pvc("pvc-a", "csi-wffc", "4Gi").build(),
+                        trackingDriver(), capacity("cap-a", "20Gi", "zone-a"), capacity("cap-b", "8Gi", "zone-b")), Status.SUCCESS, new long[] {20, 50}),
+                new ScoreCase("1.36 with StorageCapacityScoring=true", Features.of(KubeVersion.parse("1.36"), Features.parseGates("StorageCapacityScoring=true")),
+                        null, claimA, objects(pvc("pvc-a", "csi-wffc", "4Gi").build(), trackingDriver(), capacity("cap-a", "20Gi", "zone-a"),
+                                capacity("cap-b", "8Gi", "zone-b")), Status.SUCCESS, new long[] {80, 50}),
+                new ScoreCase("1.37 with StorageCapacityScoring=false", Features.of(KubeVersion.parse("1.37"), Features.parseGates("StorageCapacityScoring=false")),
+                        null, claimA, objects(pvc("pvc-a", "csi-wffc", "4Gi").build(), trackingDriver(), capacity("cap-a", "20Gi", "zone-a"),
+                                capacity("cap-b", "8Gi", "zone-b")), Status.SKIP, null));
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("scoreCases")
+    void storageCapacityScoring(ScoreCase c) throws PluginInitException {
+        List<NodeInfo> nodes = nodes();
+        ClusterSnapshot snapshot = snapshot(nodes, c.objects());
+        VolumeBinding pl = new VolumeBinding(handleOf(snapshot, c.features()), 600, c.shape());
+        CycleState state = new CycleState();
+        pl.preFilter(state, c.pod(), nodes);
+        for (NodeInfo n : nodes) {
+            assertEquals(Status.SUCCESS, pl.filter(state, c.pod(), n), n.name());
+        }
+        assertEquals(c.wantPreScore(), pl.preScore(state, c.pod(), nodes));
+        if (c.wantScores() != null) {
+            assertEquals(c.wantScores()[0], pl.score(state, c.pod(), nodes.get(0)), "node-a");
+            assertEquals(c.wantScores()[1], pl.score(state, c.pod(), nodes.get(1)), "node-b");
+        }
+    }
+
+    @Test
+    void twoClassesWeighTheSameAndTheMeanIsRounded() throws PluginInitException {
+        List<NodeInfo> nodes = nodes();
+        // node-a: class local 1Gi of 3Gi (33% used: 67), class local2 1Gi of 2Gi (50%: 50)
+        ClusterSnapshot snapshot = snapshot(nodes, objects(pvc("pvc-a", "local", "1Gi").build(), pvc("pvc-b", "local2", "1Gi").build(),
+                storageClass("local2", NO_PROVISIONER, WFFC), localPv("pv-a", "3Gi", "node-a"),
+                nodeAffinity(pv("pv-c", "local2", "2Gi"), HOST, "node-a").build()));
+        VolumeBinding pl = new VolumeBinding(handleOf(snapshot, V1_37), 600, null);
+        PodInfo pod = podWithClaims("p", "pvc-a", "pvc-b").info();
+        CycleState state = new CycleState();
+        pl.preFilter(state, pod, nodes);
+        assertEquals(Status.SUCCESS, pl.filter(state, pod, nodes.get(0)));
+        // (67 + 50) / 2 = 58.5, rounded half away from zero
+        assertEquals(59, pl.score(state, pod, nodes.get(0)));
+    }
+
+    @Test
+    void withStorageCapacityScoringTheShapeIsValidatedNotRefused() throws PluginInitException {
+        ClusterSnapshot empty = snapshot(List.of(), List.of());
+        new VolumeBinding(handleOf(empty, V1_37), 600, List.of(new UtilizationShapePoint(0, 10), new UtilizationShapePoint(100, 0)));
+        PluginInitException e = assertThrows(PluginInitException.class, () -> new VolumeBinding(handleOf(empty, V1_37), 600, List.of()));
+        assertEquals("shape: Required value: at least one point must be specified", e.getMessage());
+        e = assertThrows(PluginInitException.class, () -> new VolumeBinding(handleOf(empty, V1_37), -1,
+                List.of(new UtilizationShapePoint(50, 10), new UtilizationShapePoint(50, 11))));
+        assertEquals("[bindTimeoutSeconds: Invalid value: -1: invalid BindTimeoutSeconds, should not be a negative value, "
+                + "shape[1].utilization: Invalid value: 50: values must be sorted in increasing order, "
+                + "shape[1].score: Invalid value: 11: not in valid range [0, 10]]", e.getMessage());
+        e = assertThrows(PluginInitException.class, () -> new VolumeBinding(handleOf(empty, V1_36), 600, List.of(new UtilizationShapePoint(0, 10))));
+        assertTrue(e.getMessage().endsWith("remove it or turn on the feature gate StorageCapacityScoring"), e.getMessage());
     }
 
     private static String claimRefName(ClusterSnapshot snapshot, String pv) {

@@ -1,0 +1,96 @@
+package io.kubewhatif.engine.plugins.helper;
+
+import io.kubewhatif.engine.api.PluginInitException;
+import io.kubewhatif.engine.config.K8sNames;
+import io.kubewhatif.engine.config.UtilizationShapePoint;
+import io.kubewhatif.engine.util.GoQuote;
+
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Set;
+
+/**
+ * The field errors plugin factories collect while validating their args (apis/config/validation), with the messages of
+ * apimachinery's field errors. Plugins validate with an empty root path, so fields read {@code shape[0].score}.
+ */
+public class PluginArgsErrors {
+    /** config.MaxCustomPriorityScore: a shape's scores lie in [0, 10] and are scaled to the node score's 0..100. */
+    public static final int MAX_CUSTOM_PRIORITY_SCORE = 10;
+
+    private final List<String> errors = new ArrayList<>();
+
+    /** An already formatted error. */
+    public void add(String error) {
+        errors.add(error);
+    }
+
+    /** field.Invalid with a numeric bad value. */
+    public void invalid(String field, long value, String detail) {
+        errors.add(field + ": Invalid value: " + value + ": " + detail);
+    }
+
+    /** field.Invalid with a string bad value (printed quoted). */
+    public void invalid(String field, String value, String detail) {
+        errors.add(field + ": Invalid value: " + GoQuote.quote(value) + ": " + detail);
+    }
+
+    public void required(String field, String detail) {
+        errors.add(field + ": Required value: " + detail);
+    }
+
+    public void duplicate(String field, String value) {
+        errors.add(field + ": Duplicate value: " + GoQuote.quote(value));
+    }
+
+    public void notSupported(String field, String value, List<String> supported) {
+        List<String> quoted = new ArrayList<>(supported.size());
+        for (String s : supported) {
+            quoted.add(GoQuote.quote(s));
+        }
+        errors.add(field + ": Unsupported value: " + GoQuote.quote(value) + ": supported values: " + String.join(", ", quoted));
+    }
+
+    /** metav1validation.ValidateLabelName: one Invalid error per problem of the qualified name. */
+    public void labelName(String field, String name) {
+        for (String msg : K8sNames.isQualifiedName(name)) {
+            invalid(field, name, msg);
+        }
+    }
+
+    /** validateFunctionShape: at least one point, strictly increasing utilization, values in range. */
+    public void functionShape(String field, List<UtilizationShapePoint> shape) {
+        if (shape == null || shape.isEmpty()) {
+            required(field, "at least one point must be specified");
+            return;
+        }
+        for (int i = 1; i < shape.size(); i++) {
+            if (shape.get(i - 1).utilization() >= shape.get(i).utilization()) {
+                invalid(field + "[" + i + "].utilization", shape.get(i).utilization(), "values must be sorted in increasing order");
+                break;
+            }
+        }
+        for (int i = 0; i < shape.size(); i++) {
+            UtilizationShapePoint p = shape.get(i);
+            if (p.utilization() < 0 || p.utilization() > 100) {
+                invalid(field + "[" + i + "].utilization", p.utilization(), "not in valid range [0, 100]");
+            }
+            if (p.score() < 0 || p.score() > MAX_CUSTOM_PRIORITY_SCORE) {
+                invalid(field + "[" + i + "].score", p.score(), "not in valid range [0, " + MAX_CUSTOM_PRIORITY_SCORE + "]");
+            }
+        }
+    }
+
+    /** Throws the aggregate of the collected errors (utilerrors.Aggregate's message), if any. */
+    public void throwIfAny() throws PluginInitException {
+        if (errors.isEmpty()) {
+            return;
+        }
+        if (errors.size() == 1) {
+            throw new PluginInitException(errors.get(0));
+        }
+        Set<String> unique = new LinkedHashSet<>(errors);
+        String joined = String.join(", ", unique);
+        throw new PluginInitException(unique.size() == 1 ? joined : "[" + joined + "]");
+    }
+}
