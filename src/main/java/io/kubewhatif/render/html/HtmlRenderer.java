@@ -3,6 +3,7 @@ package io.kubewhatif.render.html;
 import io.kubewhatif.engine.config.PluginRef;
 import io.kubewhatif.engine.diagnostics.CycleReport;
 import io.kubewhatif.engine.diagnostics.ExtenderReport;
+import io.kubewhatif.engine.diagnostics.NodeFill;
 import io.kubewhatif.engine.diagnostics.RunReport;
 import io.kubewhatif.engine.diagnostics.StatusView;
 import io.kubewhatif.engine.version.Features;
@@ -23,7 +24,8 @@ import java.util.Map;
 /**
  * {@code -o html}: one self-contained page (inline CSS and JS, no network) that draws the report in the browser.
  * The report is embedded once as JSON: the JSON contract's fields where they are small, and a compact encoding of
- * the filter matrix and score table (node indexes, one character per cell) so that a 5,000-node cycle stays small.
+ * the filter matrix and score table (node indexes, one character per cell) so that a 5,000-node cycle stays small,
+ * and the fill of the nodes a sequence changed as numbers the page turns into bars.
  * Reads the engine's results only; computes no scheduling facts.
  */
 public final class HtmlRenderer {
@@ -175,6 +177,8 @@ public final class HtmlRenderer {
         final List<String> zones = new ArrayList<>();
         final Map<String, Integer> zoneIndex = new HashMap<>();
         final List<Integer> nodeZone = new ArrayList<>();
+        /** Allocatable [milli-CPU, bytes, pods] of the nodes whose fill the page shows, by node index. */
+        final Map<String, List<Long>> alloc = new LinkedHashMap<>();
 
         /** "v1.36.2": whose semantics the page shows (the heading says so, the data carries kubernetesVersion). */
         final String version;
@@ -245,6 +249,17 @@ public final class HtmlRenderer {
                     }
                 }
             }
+            // Last, so that the matrix numbers the nodes in its row order.
+            if (!r.fill.isEmpty()) {
+                List<Object> fill = new ArrayList<>(r.fill.size());
+                for (NodeFill f : r.fill) {
+                    List<Object> e = new ArrayList<>(4);
+                    e.add(fill(f, r.nodeZones));
+                    e.addAll(requested(f));
+                    fill.add(e);
+                }
+                m.put("fill", fill);
+            }
             return m;
         }
 
@@ -308,20 +323,34 @@ public final class HtmlRenderer {
         }
 
         /**
-         * Capacity's placement order: the replica names and, parallel to them, the index of each one's node (the
-         * page replays the fill from these; 1,000 replicas cost a few tens of kB).
+         * The node of a fill, numbered as every node of the page, with its allocatable recorded once in {@code alloc}
+         * ([milli-CPU, bytes, pods] by node index).
+         */
+        int fill(NodeFill f, Map<String, String> zonesOfNodes) {
+            int i = node(f.node(), zonesOfNodes);
+            alloc.computeIfAbsent(String.valueOf(i), k -> List.of(f.allocatableMilliCpu(), f.allocatableMemory(), f.allocatablePods()));
+            return i;
+        }
+
+        /**
+         * Capacity's placement order: the replica names and, parallel to them, the index of each one's node and that
+         * node's requests after it ([milli-CPU, bytes, pods]; the page replays the fill from these: 1,000 replicas
+         * cost a few tens of kB).
          */
         Map<String, Object> placements(Capacity.Result r) {
             Map<String, String> zonesOfNodes = r.stopReport() == null ? Map.of() : r.stopReport().nodeZones;
             List<String> replicas = new ArrayList<>(r.placements().size());
             List<Integer> on = new ArrayList<>(r.placements().size());
+            List<Object> fill = new ArrayList<>(r.placements().size());
             for (Capacity.Placement pl : r.placements()) {
                 replicas.add(pl.replica());
-                on.add(node(pl.node(), zonesOfNodes));
+                on.add(fill(pl.fill(), zonesOfNodes));
+                fill.add(requested(pl.fill()));
             }
             Map<String, Object> m = new LinkedHashMap<>();
             m.put("replicas", replicas);
             m.put("nodes", on);
+            m.put("fill", fill);
             return m;
         }
 
@@ -364,9 +393,15 @@ public final class HtmlRenderer {
             data.put("nodes", nodes);
             data.put("zones", zones);
             data.put("nodeZone", nodeZone);
+            data.put("alloc", alloc);
             data.put("notes", notes);
             return HtmlPage.render(data.get("kind") + ": " + title, data, version);
         }
+    }
+
+    /** A fill's requests as the page embeds them: [milli-CPU, bytes, pods]. */
+    private static List<Long> requested(NodeFill f) {
+        return List.of(f.milliCpu(), f.memory(), (long) f.pods());
     }
 
     private static int add(List<String> list, String s) {
