@@ -6,6 +6,7 @@ import io.kubewhatif.engine.diagnostics.RunReport;
 import io.kubewhatif.engine.framework.SchedulerOptions;
 import io.kubewhatif.render.HumanRenderer;
 import io.kubewhatif.render.JsonRenderer;
+import io.kubewhatif.render.MarkdownRenderer;
 import io.kubewhatif.render.Style;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -27,6 +28,7 @@ import static org.junit.jupiter.api.Assertions.fail;
  */
 class LargeClusterTest {
     static final Path GOLDEN = Path.of("src/test/resources/large/schedule-3000-nodes.txt");
+    static final Path GOLDEN_MARKDOWN = Path.of("src/test/resources/large/schedule-3000-nodes.md");
 
     @TempDir
     static Path dir;
@@ -54,6 +56,37 @@ class LargeClusterTest {
         assertEquals(Files.readString(GOLDEN), out, GOLDEN + " differs (rewrite with -Dgolden.update=true and review)");
         assertTrue(out.contains("--nodes all lists every node."), out);
         assertTrue(out.contains("\nRejected  (by the status kube-scheduler records)\n"), out);
+    }
+
+    /** -o markdown condenses as the table does: the same top nodes and groups, as Markdown tables. */
+    @Test
+    void theMarkdownOf3000NodesIsCondensedAsTheTable() throws Exception {
+        String out = new MarkdownRenderer(false, false).render(report);
+        assertTrue(out.lines().count() <= 60, out.lines().count() + " lines:\n" + out);
+        if (Boolean.getBoolean("golden.update")) {
+            Files.writeString(GOLDEN_MARKDOWN, out);
+        }
+        if (!Files.exists(GOLDEN_MARKDOWN)) {
+            fail(GOLDEN_MARKDOWN + " is missing: run with -Dgolden.update=true and review it");
+        }
+        assertEquals(Files.readString(GOLDEN_MARKDOWN), out, GOLDEN_MARKDOWN + " differs (rewrite with -Dgolden.update=true and review)");
+        assertTrue(out.contains("; `--nodes all` lists every node.\n"), out);
+        // The same nodes as the table's: its rows, in its order.
+        String table = new HumanRenderer(Style.PLAIN, false, true).render(report);
+        List<String> tableRows = table.lines().takeWhile(l -> !l.startsWith("Showing the top")).filter(l -> l.startsWith("node-"))
+                .map(l -> l.split(" ")[0]).toList();
+        List<String> markdownRows = out.lines().takeWhile(l -> !l.startsWith("**Bold**")).filter(l -> l.startsWith("| `node-"))
+                .map(l -> l.substring(3, l.indexOf('`', 3))).toList();
+        assertEquals(15, tableRows.size(), table);
+        assertEquals(tableRows, markdownRows);
+    }
+
+    @Test
+    void everyNodeInMarkdownWithNodesAll() {
+        String all = new MarkdownRenderer(false, true).render(report);
+        int rows = report.steps.get(0).feasibleNodes.size() + report.steps.get(0).filter.size();
+        assertEquals(rows, all.lines().takeWhile(l -> !l.startsWith("**Bold**")).filter(l -> l.startsWith("| `node-")).count());
+        assertTrue(!all.contains("--nodes all"), "nothing left to show");
     }
 
     @Test
