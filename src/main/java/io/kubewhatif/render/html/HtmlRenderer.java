@@ -264,9 +264,11 @@ public final class HtmlRenderer {
         }
 
         /**
-         * Rows: node indexes; cells: one letter per row and column, row after row (P passes, F rejects, R the
-         * recorded rejection, S PreFilter skip, U unknown, N not sent to the extender, E the extender call failed);
-         * every rejection's reason text once in {@code reasons}, referenced by index per row.
+         * Rows: node indexes; cells: one letter per row and column (P passes, F rejects, R the recorded rejection, S
+         * PreFilter skip, U unknown, N not sent to the extender, E the extender call failed), as the distinct rows
+         * and each row's; every rejection's reason text once in {@code reasons}, referenced by index: the recorded
+         * one per row ({@code recorded}, -1 for none) and, for the rows that have them, the other filters' ones
+         * ({@code extraReasons}, by row). The index lists are {@link Compact#ints}.
          */
         Map<String, Object> matrix(CycleReport r) {
             List<PluginRef> plugins = FilterCells.plugins(r);
@@ -279,7 +281,7 @@ public final class HtmlRenderer {
             StringBuilder cells = new StringBuilder(rowNames.size() * cols.size());
             List<String> reasons = new ArrayList<>();
             Map<String, Integer> reasonIndex = new HashMap<>();
-            List<Object> rowReasons = new ArrayList<>(rowNames.size());
+            Map<String, Object> extraReasons = new LinkedHashMap<>();
             List<Integer> recorded = new ArrayList<>(rowNames.size());
             List<Integer> feasible = new ArrayList<>();
             java.util.Set<String> feasibleSet = new java.util.HashSet<>(r.feasibleNodes);
@@ -298,27 +300,26 @@ public final class HtmlRenderer {
                 StatusView first = r.filter.get(node);
                 int rec = first == null ? -1 : reasonIndex.computeIfAbsent(reasonText(first.plugin(), first, true), t -> add(reasons, t));
                 recorded.add(rec);
-                List<Integer> all = new ArrayList<>();
-                if (rec >= 0) {
-                    all.add(rec);
-                }
+                List<Integer> others = new ArrayList<>();
                 for (Map.Entry<String, StatusView> e : r.filterAll.getOrDefault(node, Map.of()).entrySet()) {
                     if (first != null && e.getKey().equals(first.plugin())) {
                         continue;
                     }
-                    all.add(reasonIndex.computeIfAbsent(reasonText(e.getKey(), e.getValue(), true), t -> add(reasons, t)));
+                    others.add(reasonIndex.computeIfAbsent(reasonText(e.getKey(), e.getValue(), true), t -> add(reasons, t)));
                 }
-                rowReasons.add(all);
+                if (!others.isEmpty()) {
+                    extraReasons.put(String.valueOf(row), others);
+                }
             }
             Map<String, Object> m = new LinkedHashMap<>();
             m.put("cols", cols);
             m.put("extenderCols", extenders.size());
-            m.put("rows", rows);
-            m.put("cells", cells.toString());
-            m.put("feasible", feasible);
+            m.put("rows", Compact.ints(rows));
+            m.put("cells", Compact.rows(cells.toString(), cols.size(), rows.size()));
+            m.put("feasible", Compact.ints(feasible));
             m.put("reasons", reasons);
-            m.put("recorded", recorded);
-            m.put("rowReasons", rowReasons);
+            m.put("recorded", Compact.ints(recorded));
+            m.put("extraReasons", extraReasons);
             return m;
         }
 
@@ -354,7 +355,10 @@ public final class HtmlRenderer {
             return m;
         }
 
-        /** Columns: the scoring plugins (and extenders) in table order with their weights; rows: [node, total, points…]. */
+        /**
+         * Columns: the scoring plugins (and extenders) in table order with their weights; the table by column
+         * ({@link Compact#ints} each): node indexes, totals, then each plugin's points.
+         */
         Map<String, Object> score(CycleReport r) {
             List<String> cols = new ArrayList<>();
             for (Map<String, Long> perNode : r.scores.values()) {
@@ -366,15 +370,16 @@ public final class HtmlRenderer {
                 ExtenderReport e = r.extenders.get(c);
                 weights.add(e != null && e.prioritize != null ? e.prioritize.weight : r.scoreWeights.get(c));
             }
-            List<Object> rows = new ArrayList<>(r.scores.size());
+            List<List<Long>> columns = new ArrayList<>(cols.size() + 2);
+            for (int k = 0; k < cols.size() + 2; k++) {
+                columns.add(new ArrayList<>(r.scores.size()));
+            }
             for (Map.Entry<String, Map<String, Long>> e : r.scores.entrySet()) {
-                List<Object> row = new ArrayList<>(cols.size() + 2);
-                row.add(node(e.getKey(), r.nodeZones));
-                row.add(e.getValue().getOrDefault("total", 0L));
-                for (String c : cols) {
-                    row.add(e.getValue().getOrDefault(c, 0L));
+                columns.get(0).add((long) node(e.getKey(), r.nodeZones));
+                columns.get(1).add(e.getValue().getOrDefault("total", 0L));
+                for (int k = 0; k < cols.size(); k++) {
+                    columns.get(k + 2).add(e.getValue().getOrDefault(cols.get(k), 0L));
                 }
-                rows.add(row);
             }
             List<Integer> top = new ArrayList<>();
             if (r.topNodes != null) {
@@ -383,7 +388,7 @@ public final class HtmlRenderer {
             Map<String, Object> m = new LinkedHashMap<>();
             m.put("cols", cols);
             m.put("weights", weights);
-            m.put("rows", rows);
+            m.put("columns", columns.stream().map(Compact::ints).toList());
             m.put("top", top);
             return m;
         }

@@ -14,6 +14,38 @@
     E: ['!', 'the extender call failed']
   };
 
+  // Undoes the compact encodings of the embedded data (HtmlRenderer, Compact.java): integer runs, distinct matrix rows,
+  // the recorded and other reasons per row, the score table by column.
+  var ALPHABET = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz-_', CODE = {};
+  for (var a = 0; a < ALPHABET.length; a++) CODE[ALPHABET.charAt(a)] = a;
+  function ints(x) {
+    if (Array.isArray(x)) return x;
+    var out = [], i;
+    if (x.codes !== undefined) {
+      for (i = 0; i < x.codes.length; i++) out.push(x.values[CODE[x.codes.charAt(i)]]);
+      return out;
+    }
+    var r = x.runs;
+    for (i = 0; i < r.length; i += 3) for (var k = 0; k < r[i + 1]; k++) out.push(r[i] + k * r[i + 2]);
+    return out;
+  }
+  function expandCycle(c) {
+    var mx = c.matrix, sc = c.score;
+    if (mx) {
+      var pats = mx.cells.patterns;
+      mx.rows = ints(mx.rows);
+      mx.feasible = ints(mx.feasible);
+      mx.recorded = ints(mx.recorded);
+      mx.cells = ints(mx.cells.rowPattern).map(function (p) { return pats[p]; }).join('');
+      mx.rowReasons = mx.recorded.map(function (rec, r) { return (rec >= 0 ? [rec] : []).concat(mx.extraReasons[r] || []); });
+    }
+    if (sc) {
+      var cols = sc.columns.map(ints);
+      sc.rows = cols[0].map(function (x, i) { return cols.map(function (col) { return col[i]; }); });
+    }
+  }
+  ['cycles', 'cyclesA', 'cyclesB'].forEach(function (k) { (D[k] || []).forEach(expandCycle); });
+
   function el(tag, attrs) {
     var e = document.createElement(tag);
     if (attrs) {

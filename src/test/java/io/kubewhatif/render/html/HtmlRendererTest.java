@@ -32,7 +32,13 @@ class HtmlRendererTest {
     @TempDir
     Path dir;
 
+    /** The embedded data, its compact encodings undone as the page's script undoes them. */
     static JsonNode data(String html) throws Exception {
+        return HtmlReports.expanded(raw(html));
+    }
+
+    /** The embedded data as written. */
+    static JsonNode raw(String html) throws Exception {
         Matcher m = DATA.matcher(html);
         assertTrue(m.find(), "no embedded data");
         return JSON.readTree(m.group(1));
@@ -282,6 +288,70 @@ class HtmlRendererTest {
         assertEquals(1000, d.get("replicas").asInt());
         assertEquals(1000, d.get("placements").get("nodes").size());
         assertEquals("LimitReached", d.get("failReason").get("failType").asText());
+    }
+
+    /** Two hundred cycles of 5,000 nodes each (500 evaluated, as kube-scheduler stops early) fit in 2 MB. */
+    @Test
+    void twoHundredPodsSimulatedOnFiveThousandNodesStayUnderTwoMegabytes() throws Exception {
+        HtmlReports.Run r = HtmlReports.generatedSimulate(dir, 5000, 200, "html");
+        assertEquals(0, r.code(), r.err());
+        int bytes = r.out().getBytes(java.nio.charset.StandardCharsets.UTF_8).length;
+        assertTrue(bytes <= 2 * 1024 * 1024, "page of " + bytes + " bytes");
+        JsonNode d = data(r.out());
+        assertEquals(200, d.get("cycles").size());
+        assertTrue(d.get("cycles").get(199).get("matrix").get("rows").size() > 400, "evaluated nodes per cycle");
+    }
+
+    /** The compact matrix and score table say what the JSON contract says, cycle by cycle. */
+    @Test
+    void theCompactCyclesAreTheJsonContracts() throws Exception {
+        JsonNode d = data(HtmlReports.generatedSimulate(dir, 300, 20, "html").out());
+        JsonNode json = JSON.readTree(HtmlReports.generatedSimulate(dir, 300, 20, "json").out());
+        JsonNode nodes = d.get("nodes");
+        for (int k = 0; k < 20; k++) {
+            JsonNode c = d.get("cycles").get(k);
+            JsonNode step = json.get("steps").get(k);
+            JsonNode mx = c.get("matrix");
+            java.util.Set<String> feasible = new java.util.TreeSet<>();
+            mx.get("feasible").forEach(row -> feasible.add(nodes.get(mx.get("rows").get(row.asInt()).asInt()).asText()));
+            java.util.Set<String> expected = new java.util.TreeSet<>();
+            step.get("feasibleNodes").forEach(n -> expected.add(n.asText()));
+            assertEquals(expected, feasible, "cycle " + k);
+            int cols = mx.get("cols").size();
+            assertEquals(mx.get("rows").size() * cols, mx.get("cells").asText().length());
+            for (int row = 0; row < mx.get("rows").size(); row++) {
+                String node = nodes.get(mx.get("rows").get(row).asInt()).asText();
+                JsonNode recorded = step.get("filter").get(node);
+                int rec = mx.get("recorded").get(row).asInt();
+                assertEquals(recorded == null, rec < 0, node);
+                if (recorded != null) {
+                    List<String> reasons = new java.util.ArrayList<>();
+                    recorded.get("reasons").forEach(x -> reasons.add(x.asText()));
+                    assertEquals(recorded.get("plugin").asText() + ": " + String.join(", ", reasons) + " (" + recorded.get("code").asText() + ")",
+                            mx.get("reasons").get(rec).asText(), node);
+                    assertEquals('R', mx.get("cells").asText().charAt(row * cols + indexOf(mx.get("cols"), recorded.get("plugin").asText())), node);
+                }
+                assertEquals(step.get("filterAll").path(node).size(), mx.get("rowReasons").get(row).size(), node);
+            }
+            JsonNode sc = c.get("score");
+            assertEquals(step.get("scores").size(), sc.get("rows").size());
+            for (JsonNode row : sc.get("rows")) {
+                JsonNode scores = step.get("scores").get(nodes.get(row.get(0).asInt()).asText());
+                assertEquals(scores.get("total").asLong(), row.get(1).asLong());
+                for (int p = 0; p < sc.get("cols").size(); p++) {
+                    assertEquals(scores.get(sc.get("cols").get(p).asText()).asLong(), row.get(p + 2).asLong());
+                }
+            }
+        }
+    }
+
+    static int indexOf(JsonNode array, String text) {
+        for (int i = 0; i < array.size(); i++) {
+            if (array.get(i).asText().equals(text)) {
+                return i;
+            }
+        }
+        return -1;
     }
 
     @Test
