@@ -89,6 +89,32 @@ class LargeClusterTest {
         assertTrue(!all.contains("--nodes all"), "nothing left to show");
     }
 
+    /** Preemption on 31 nodes: Markdown lists 10 of the 30 other candidates, --nodes all every one. */
+    @Test
+    void markdownCutsPreemptionsOtherCandidatesAbove30Nodes() throws Exception {
+        StringBuilder cluster = new StringBuilder();
+        for (int i = 1; i <= 31; i++) {
+            cluster.append("---\napiVersion: v1\nkind: Node\nmetadata: {name: node-").append(i).append("}\nstatus:\n  allocatable: {cpu: \"2\", memory: 8Gi, pods: \"110\"}\n")
+                    .append("---\napiVersion: v1\nkind: Pod\nmetadata: {name: low-").append(i).append(", namespace: default}\nspec:\n  nodeName: node-").append(i)
+                    .append("\n  containers: [{name: c, image: x, resources: {requests: {cpu: \"2\"}}}]\n");
+        }
+        Path c = Files.writeString(dir.resolve("full-31.yaml"), cluster.toString());
+        Path pod = Files.writeString(dir.resolve("urgent.yaml"), "apiVersion: v1\nkind: Pod\nmetadata: {name: urgent, namespace: default}\nspec:\n"
+                + "  priority: 1000\n  containers: [{name: c, image: x, resources: {requests: {cpu: \"1\"}}}]\n");
+        String md = run("schedule", "--cluster", c.toString(), "-f", pod.toString(), "-o", "markdown");
+        assertEquals(10, md.lines().dropWhile(l -> !l.startsWith("| Other candidate")).filter(l -> l.startsWith("| `node-")).count(), md);
+        assertTrue(md.contains("\n… and 20 more candidate(s) (`--nodes all`).\n"), md);
+        String all = run("schedule", "--cluster", c.toString(), "-f", pod.toString(), "-o", "markdown", "--nodes", "all");
+        assertEquals(30, all.lines().dropWhile(l -> !l.startsWith("| Other candidate")).filter(l -> l.startsWith("| `node-")).count(), all);
+    }
+
+    static String run(String... args) {
+        java.io.StringWriter out = new java.io.StringWriter();
+        java.io.StringWriter err = new java.io.StringWriter();
+        Cli.commandLine(new java.io.PrintWriter(out), new java.io.PrintWriter(err), Cli.Env.test(InputStream.nullInputStream())).execute(args);
+        return out.toString();
+    }
+
     @Test
     void everyNodeWithNodesAll() {
         String all = new HumanRenderer(Style.PLAIN, false, true, true).render(report);
