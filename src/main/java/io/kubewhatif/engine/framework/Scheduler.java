@@ -194,8 +194,10 @@ public final class Scheduler {
                 }
                 if (commit) {
                     BindingCycle.assume(fw, state, pod, out.selected, report, snapshot, extenders, options);
-                    if (report.bound()) {
-                        report.fill = List.of(NodeFill.of(snapshot.node(out.selected)));
+                    // An extender may select a node the snapshot lacks (its rebuilt nodes): nothing to measure then.
+                    NodeInfo chosen = snapshot.node(out.selected);
+                    if (report.bound() && chosen != null) {
+                        report.fill = List.of(NodeFill.of(chosen));
                     }
                 }
             } else if (commit && out.postFilter != null) {

@@ -47,7 +47,8 @@ public final class Capacity {
 
     /**
      * One placed replica and its node, in the order they were placed, with the node's fill right after it (requests
-     * of every pod on the node, the replicas so far included, against its allocatable).
+     * of every pod on the node, the replicas so far included, against its allocatable; null for a node an extender
+     * chose that the snapshot lacks).
      */
     public record Placement(String replica, String node, NodeFill fill) {
     }
@@ -132,7 +133,7 @@ public final class Capacity {
             if (r.selected != null && (r.assumed == null || r.assumed.ok())) {
                 count++;
                 perNode.merge(r.selected, 1, Integer::sum);
-                order.add(new Placement(r.pod, r.selected, r.fill.get(0)));
+                order.add(new Placement(r.pod, r.selected, r.fill.isEmpty() ? null : r.fill.get(0)));
                 last = r.pod;
                 if (progress != null) {
                     progress.placed(count);

@@ -345,8 +345,9 @@ public final class HtmlRenderer {
             List<Object> fill = new ArrayList<>(r.placements().size());
             for (Capacity.Placement pl : r.placements()) {
                 replicas.add(pl.replica());
-                on.add(fill(pl.fill(), zonesOfNodes));
-                fill.add(requested(pl.fill()));
+                // No fill for a node an extender chose that the snapshot lacks: null, the page shows none.
+                on.add(pl.fill() == null ? node(pl.node(), zonesOfNodes) : fill(pl.fill(), zonesOfNodes));
+                fill.add(pl.fill() == null ? null : requested(pl.fill()));
             }
             Map<String, Object> m = new LinkedHashMap<>();
             m.put("replicas", replicas);

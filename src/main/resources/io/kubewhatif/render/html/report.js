@@ -776,7 +776,8 @@
       return el('tr', null, el('td', { class: 'num', text: i + 1 }),
         el('td', { class: 'node' }, el('button', { type: 'button', class: 'sort', text: pl.replicas[i], on: { click: function () { choose(i); } } })),
         el('td', { class: 'node', text: nodeName(pl.nodes[i]) }), el('td', { class: 'num', text: after[i] }),
-        el('td', { class: 'num', title: breakdown(fillOf(pl.nodes[i], pl.fill[i])), text: pct(fillOf(pl.nodes[i], pl.fill[i]).bar) }));
+        pl.fill[i] ? el('td', { class: 'num', title: breakdown(fillOf(pl.nodes[i], pl.fill[i])), text: pct(fillOf(pl.nodes[i], pl.fill[i]).bar) })
+          : el('td', { class: 'num', text: '-' }));
     }
     function drawStrip() {
       var css = getComputedStyle(document.documentElement), palette = [];
@@ -803,7 +804,7 @@
       prev.disabled = i === 0;
       next.disabled = i === n - 1;
       var latest = {};
-      for (var k = 0; k <= i; k++) latest[pl.nodes[k]] = pl.fill[k];
+      for (var k = 0; k <= i; k++) if (pl.fill[k]) latest[pl.nodes[k]] = pl.fill[k];
       fillBox.textContent = '';
       fillBox.appendChild(fillView(latest, 'Node fill after replica ' + (i + 1) + ' of ' + n + ' (the nodes it placed replicas on)', { limit: FILL_LISTED, current: pl.nodes[i] }));
       drawStrip();

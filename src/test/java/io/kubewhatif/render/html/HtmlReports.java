@@ -18,7 +18,7 @@ import java.util.ArrayList;
 import java.util.List;
 
 /** The reports the HTML tests open: made by the real command line, from the samples or a generated cluster. */
-final class HtmlReports {
+public final class HtmlReports {
     static final ObjectMapper JSON = new ObjectMapper();
 
     private HtmlReports() {
@@ -76,7 +76,7 @@ final class HtmlReports {
      * The embedded data as the page's script sees it once it has undone the compact encodings (Compact.java): each
      * cycle's matrix with rows, feasible, recorded, cells as one string and rowReasons, its score with rows.
      */
-    static JsonNode expanded(JsonNode data) {
+    public static JsonNode expanded(JsonNode data) {
         for (String k : List.of("cycles", "cyclesA", "cyclesB")) {
             for (JsonNode c : data.path(k)) {
                 if (c.get("matrix") instanceof ObjectNode mx) {
