@@ -14,11 +14,11 @@ public final class OutputMixin {
     @Option(names = "--no-headers", description = "Omit table headers (for scripts).")
     boolean noHeaders;
 
-    /** Which nodes human tables list. */
+    /** Which nodes the human and Markdown tables list. */
     public enum Nodes { auto, all }
 
     @Option(names = "--nodes", defaultValue = "auto", paramLabel = "WHICH",
-            description = "Nodes in the human tables: auto (every node up to 30; above, the top 10 feasible by score and the rejected"
+            description = "Nodes in the human and Markdown tables: auto (every node up to 30; above, the top 10 feasible by score and the rejected"
                     + " grouped by reason, with counts and examples) or all (every node). Default: ${DEFAULT-VALUE}.")
     Nodes nodes;
 

@@ -106,7 +106,7 @@ public final class ScheduleCommand implements Callable<Integer> {
         switch (format) {
             case json -> out.print(JsonRenderer.render(report));
             case yaml -> out.print(JsonRenderer.renderYaml(report));
-            case markdown -> out.print(new MarkdownRenderer(explain).render(report));
+            case markdown -> out.print(new MarkdownRenderer(explain, output.everyNode()).render(report));
             case html -> out.print(HtmlRenderer.schedule(report));
             case name, annotations -> {
                 if (report.configError != null) {

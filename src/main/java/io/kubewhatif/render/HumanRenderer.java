@@ -6,6 +6,7 @@ import io.kubewhatif.engine.diagnostics.ExtenderReport;
 import io.kubewhatif.engine.diagnostics.RunReport;
 import io.kubewhatif.engine.diagnostics.StatusView;
 import io.kubewhatif.engine.preemption.PreemptionDetails;
+import io.kubewhatif.render.NodeGroups.Condensed;
 
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -155,7 +156,7 @@ public final class HumanRenderer {
                     "    ", style.limit(), s -> s)).append('\n');
         }
         Legend legend = new Legend();
-        Condensed condensed = FilterCells.rows(r).size() > NodeGroups.FULL_UP_TO && !everyNode ? new Condensed(r) : null;
+        Condensed condensed = NodeGroups.condense(r, everyNode);
         sb.append('\n').append(filterMatrix(r, legend, shown, condensed));
         if (r.scores != null) {
             sb.append('\n').append(scoreTable(r, legend, shown, condensed));
@@ -179,64 +180,6 @@ public final class HumanRenderer {
             sb.append(names.note()).append('\n');
         }
         return sb.toString();
-    }
-
-    /** The rows of the full filter matrix: the feasible nodes, those a filter rejected, those an extender saw. */
-    /**
-     * A large cluster's view (above {@link NodeGroups#FULL_UP_TO} nodes): the best feasible nodes by total score (the
-     * selected one always among them), and the rejected nodes grouped by the status kube-scheduler records.
-     */
-    private static final class Condensed {
-        final List<String> top = new ArrayList<>();
-        final List<NodeGroups.Group> groups;
-        final int feasible;
-        final int rejected;
-
-        Condensed(CycleReport r) {
-            List<String> ranked = new ArrayList<>(r.feasibleNodes);
-            ranked.sort(byScore(r));
-            top.addAll(ranked.subList(0, Math.min(NodeGroups.TOP, ranked.size())));
-            if (r.selected != null && r.feasibleNodes.contains(r.selected) && !top.contains(r.selected)) {
-                top.set(top.size() - 1, r.selected);
-            }
-            Map<String, String> reasons = new LinkedHashMap<>();
-            r.filter.forEach((node, st) -> reasons.put(node, statusText(st)));
-            groups = NodeGroups.of(reasons);
-            feasible = r.feasibleNodes.size();
-            rejected = r.filter.size();
-        }
-
-        /** The matrix rows: the top feasible nodes, then the first example of each group shown. */
-        List<String> rows() {
-            List<String> rows = new ArrayList<>(top);
-            for (NodeGroups.Group g : shownGroups()) {
-                rows.add(g.nodes().get(0));
-            }
-            return rows;
-        }
-
-        List<NodeGroups.Group> shownGroups() {
-            return groups.subList(0, Math.min(NodeGroups.TOP, groups.size()));
-        }
-    }
-
-    /** Best total score first (nodes not scored after those scored), then by name. */
-    private static java.util.Comparator<String> byScore(CycleReport r) {
-        return (a, b) -> {
-            long sa = total(r, a);
-            long sb = total(r, b);
-            return sa != sb ? Long.compare(sb, sa) : NaturalOrder.INSTANCE.compare(a, b);
-        };
-    }
-
-    private static long total(CycleReport r, String node) {
-        Map<String, Long> m = r.scores == null ? null : r.scores.get(node);
-        return m == null ? Long.MIN_VALUE : m.getOrDefault("total", Long.MIN_VALUE);
-    }
-
-    /** "NodeResourcesFit: Insufficient cpu (Unschedulable)"; an extender's status has no plugin. */
-    private static String statusText(StatusView st) {
-        return (st.plugin() == null || st.plugin().isEmpty() ? "" : st.plugin() + ": ") + String.join(", ", st.reasons()) + " (" + st.code() + ")";
     }
 
     /** Every node a cycle's tables may name. */
@@ -500,7 +443,7 @@ public final class HumanRenderer {
             numeric[i] = true;
         }
         List<Map.Entry<String, Map<String, Long>>> rows = new ArrayList<>(r.scores.entrySet());
-        java.util.Comparator<String> order = byScore(r);
+        java.util.Comparator<String> order = NodeGroups.byScore(r);
         rows.sort((a, b) -> order.compare(a.getKey(), b.getKey()));
         int scored = rows.size();
         if (condensed != null) {

@@ -15,7 +15,8 @@ import java.util.TreeSet;
 /**
  * {@code -o markdown}: GitHub-flavoured Markdown for pull-request comments — a heading per pod, the FailedScheduling
  * message, a filter table (one row per evaluated node with every rejecting plugin), the weighted score table and
- * preemption's outcome. Plugin names are written in full: Markdown tables scroll.
+ * preemption's outcome. Plugin names are written in full: Markdown tables scroll. Large clusters are condensed as in
+ * the human table ({@link NodeGroups}: the --nodes rule).
  */
 public final class MarkdownRenderer {
     private static final String OK = "✅";
@@ -23,10 +24,15 @@ public final class MarkdownRenderer {
     private static final String GATED = "⏸️";
 
     private final boolean explain;
+    private final boolean everyNode;
 
-    /** @param explain include the PodTopologySpread / InterPodAffinity explanations the report carries */
-    public MarkdownRenderer(boolean explain) {
+    /**
+     * @param explain   include the PodTopologySpread / InterPodAffinity explanations the report carries
+     * @param everyNode --nodes all: every node in every table, however large the cluster
+     */
+    public MarkdownRenderer(boolean explain, boolean everyNode) {
         this.explain = explain;
+        this.everyNode = everyNode;
     }
 
     /** The kube-scheduler version of the report being rendered (the summary line names it), or null. */
@@ -101,14 +107,15 @@ public final class MarkdownRenderer {
         if (r.preFilter != null) {
             sb.append("\nPreFilter ").append(r.preFilter.plugin()).append(" rejected the pod: ").append(escape(String.join(", ", r.preFilter.reasons()))).append('\n');
         }
-        sb.append(filterTable(r));
+        NodeGroups.Condensed condensed = NodeGroups.condense(r, everyNode);
+        sb.append(filterTable(r, condensed));
         if (r.scores != null) {
-            sb.append(scoreTable(r));
+            sb.append(scoreTable(r, condensed));
         } else if (r.selected != null && r.feasibleNodes.size() == 1) {
             sb.append("\nOnly one feasible node: kube-scheduler skips scoring.\n");
         }
         if (r.postFilter != null) {
-            sb.append(preemption(r));
+            sb.append(preemption(r, condensed != null));
         }
         if (r.assumed != null && !r.assumed.ok()) {
             sb.append("\nBinding cycle failed on ").append(code(r.assumed.node()));
@@ -120,10 +127,13 @@ public final class MarkdownRenderer {
         return sb.toString();
     }
 
-    private String filterTable(CycleReport r) {
+    private String filterTable(CycleReport r, NodeGroups.Condensed condensed) {
         List<String> nodes = new ArrayList<>(new TreeSet<>(r.feasibleNodes));
         nodes.addAll(r.filter.keySet());
         nodes.sort(null);
+        if (condensed != null) {
+            nodes = condensed.rows();
+        }
         if (nodes.isEmpty()) {
             return "";
         }
@@ -152,10 +162,39 @@ public final class MarkdownRenderer {
         if (!r.filter.isEmpty()) {
             sb.append("\n**Bold**: the status kube-scheduler records for the node.\n");
         }
+        if (condensed != null) {
+            sb.append(rejectedGroups(condensed));
+        }
         return sb.toString();
     }
 
-    private static String scoreTable(CycleReport r) {
+    /** A large cluster: what the filter table shows of it, and its rejected nodes grouped by the recorded status. */
+    private static String rejectedGroups(NodeGroups.Condensed c) {
+        StringBuilder sb = new StringBuilder("\nShowing the top ").append(c.top.size()).append(" of ").append(c.feasible)
+                .append(" feasible node(s) by score");
+        if (!c.groups.isEmpty()) {
+            sb.append(" and an example of each reason for ").append(c.rejected).append(" rejected");
+        }
+        sb.append("; `--nodes all` lists every node.\n");
+        if (c.groups.isEmpty()) {
+            return sb.toString();
+        }
+        sb.append("\n| Rejected | Status kube-scheduler records | Nodes |\n|--:|:--|:--|\n");
+        for (NodeGroups.Group g : c.shownGroups()) {
+            sb.append("| ").append(g.nodes().size()).append(" | ").append(escape(g.reason())).append(" | ")
+                    .append(escape(g.examples(Map.of()))).append(" |\n");
+        }
+        if (c.groups.size() > c.shownGroups().size()) {
+            int more = 0;
+            for (NodeGroups.Group g : c.groups.subList(c.shownGroups().size(), c.groups.size())) {
+                more += g.nodes().size();
+            }
+            sb.append("\n… and ").append(c.groups.size() - c.shownGroups().size()).append(" more reason(s) for ").append(more).append(" node(s).\n");
+        }
+        return sb.toString();
+    }
+
+    private static String scoreTable(CycleReport r, NodeGroups.Condensed condensed) {
         List<String> plugins = new ArrayList<>();
         for (Map<String, Long> m : r.scores.values()) {
             m.keySet().forEach(k -> {
@@ -177,6 +216,10 @@ public final class MarkdownRenderer {
             int c = Long.compare(b.getValue().get("total"), a.getValue().get("total"));
             return c != 0 ? c : a.getKey().compareTo(b.getKey());
         });
+        int scored = rows.size();
+        if (condensed != null) {
+            rows.removeIf(e -> !condensed.top.contains(e.getKey()));
+        }
         for (Map.Entry<String, Map<String, Long>> e : rows) {
             boolean sel = e.getKey().equals(r.selected);
             sb.append("| ").append(code(e.getKey())).append(sel ? " ◀" : "").append(" |");
@@ -186,9 +229,14 @@ public final class MarkdownRenderer {
             String total = String.valueOf(e.getValue().get("total"));
             sb.append(' ').append(sel ? "**" + total + "**" : total).append(" |\n");
         }
+        if (rows.size() < scored) {
+            sb.append("\n… and ").append(scored - rows.size()).append(" more scored node(s) (`--nodes all`).\n");
+        }
         if (r.topNodes != null && r.topNodes.size() > 1) {
-            sb.append("\nTie between ").append(String.join(", ", r.topNodes.stream().map(MarkdownRenderer::code).toList()))
-                    .append(": kube-scheduler picks one at random, kube-whatif the first by name.\n");
+            String between = condensed == null || r.topNodes.size() <= NodeGroups.TOP
+                    ? String.join(", ", r.topNodes.stream().map(MarkdownRenderer::code).toList())
+                    : r.topNodes.size() + " nodes (" + escape(new NodeGroups.Group("", r.topNodes).examples(Map.of())) + ")";
+            sb.append("\nTie between ").append(between).append(": kube-scheduler picks one at random, kube-whatif the first by name.\n");
         }
         if (r.skippedScorePlugins != null && !r.skippedScorePlugins.isEmpty()) {
             sb.append("\nSkipped at PreScore (no contribution): ").append(String.join(", ", r.skippedScorePlugins)).append(".\n");
@@ -196,7 +244,7 @@ public final class MarkdownRenderer {
         return sb.toString();
     }
 
-    private static String preemption(CycleReport r) {
+    private static String preemption(CycleReport r, boolean condensed) {
         CycleReport.PostFilterView pf = r.postFilter;
         StringBuilder sb = new StringBuilder("\n**Preemption**");
         if (!pf.plugin().isEmpty() && "Success".equals(pf.code())) {
@@ -236,9 +284,13 @@ public final class MarkdownRenderer {
         }
         if (!others.isEmpty()) {
             sb.append("\n| Other candidate | Victims | Ranked lower on |\n|:--|--:|:--|\n");
-            for (PreemptionDetails.Candidate c : others) {
+            int listed = condensed ? Math.min(NodeGroups.TOP, others.size()) : others.size();
+            for (PreemptionDetails.Candidate c : others.subList(0, listed)) {
                 sb.append("| ").append(code(c.node())).append(" | ").append(c.victims().size()).append(" | ")
                         .append(escape(c.rankedLower() == null ? "tied with the nominated node" : c.rankedLower())).append(" |\n");
+            }
+            if (listed < others.size()) {
+                sb.append("\n… and ").append(others.size() - listed).append(" more candidate(s) (`--nodes all`).\n");
             }
         }
         return sb.toString();

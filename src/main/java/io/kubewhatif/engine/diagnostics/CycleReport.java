@@ -60,6 +60,12 @@ public final class CycleReport {
     public String error;
     /** For sequences: what happened after selection (Reserve … Bind). */
     public Assumed assumed;
+    /**
+     * For a cycle that changed the cluster (scheduleOne, not a probe): the fill of each node whose pods it changed,
+     * after the change — the selected node once the pod is bound, the nodes its preemption's victims left. Empty
+     * otherwise.
+     */
+    public List<NodeFill> fill = List.of();
     /** The binding cycle per extension point: each plugin called and its own status, in run order; null when not run. */
     public Map<String, StatusView> reservePlugins;
     public Map<String, StatusView> permitPlugins;

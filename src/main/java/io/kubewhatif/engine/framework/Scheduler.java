@@ -19,6 +19,7 @@ import io.kubewhatif.engine.extender.Extender;
 import io.kubewhatif.engine.extender.ExtenderException;
 import io.kubewhatif.engine.extender.RecordingExtender;
 import io.kubewhatif.engine.diagnostics.FitErrorMessage;
+import io.kubewhatif.engine.diagnostics.NodeFill;
 import io.kubewhatif.engine.diagnostics.StatusView;
 import io.kubewhatif.engine.plugins.dynamicresources.DynamicResources;
 import io.kubewhatif.engine.snapshot.ClusterSnapshot;
@@ -27,9 +28,11 @@ import io.kubewhatif.engine.snapshot.PodInfo;
 
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.TreeMap;
 import java.util.TreeSet;
 
@@ -189,9 +192,14 @@ public final class Scheduler {
                 }
                 if (commit) {
                     BindingCycle.assume(fw, state, pod, out.selected, report, snapshot, extenders, options);
+                    // An extender may select a node the snapshot lacks (its rebuilt nodes): nothing to measure then.
+                    NodeInfo chosen = snapshot.node(out.selected);
+                    if (report.bound() && chosen != null) {
+                        report.fill = List.of(NodeFill.of(chosen));
+                    }
                 }
             } else if (commit && out.postFilter != null) {
-                applyPostFilter(pod, out.postFilter);
+                report.fill = applyPostFilter(pod, out.postFilter);
             } else if (commit && report.scheduleError != null) {
                 // newFailureNominatingInfo: without NominatedNodeNameForExpectation an error clears the nomination.
                 snapshot.unnominate(pod.uid());
@@ -604,16 +612,19 @@ public final class Scheduler {
         return options.traceFilters() ? Parallelizer.SEQUENTIAL : fw.parallelizer();
     }
 
-    /** After a failed cycle: the nomination is held and the victims are gone before the next pod. */
-    private void applyPostFilter(PodInfo pod, PostFilterResult r) {
+    /**
+     * After a failed cycle: the nomination is held and the victims are gone before the next pod. Returns the fill of
+     * the nodes the victims left, in node order (empty when none was evicted).
+     */
+    private List<NodeFill> applyPostFilter(PodInfo pod, PostFilterResult r) {
         if (r.mode() != PostFilterResult.NominatingMode.OVERRIDE) {
             keepOwnNomination(pod);
-            return;
+            return List.of();
         }
         if (r.nominatedNodeName().isEmpty()) {
             // Override with no node clears a nomination the pod had.
             snapshot.unnominate(pod.uid());
-            return;
+            return List.of();
         }
         for (PodInfo p : List.copyOf(snapshot.nominatedPods())) {
             if (r.clearedNominations().contains(p.key())) {
@@ -624,14 +635,22 @@ public final class Scheduler {
         for (PodInfo p : snapshot.allPods()) {
             byKey.put(p.key(), p);
         }
+        Set<String> emptied = new HashSet<>();
         for (String v : r.victims()) {
             PodInfo victim = byKey.get(v);
-            if (victim != null) {
-                snapshot.removePod(victim);
+            if (victim != null && snapshot.removePod(victim)) {
+                emptied.add(victim.nodeName());
             }
         }
         Pod nominated = new PodBuilder(pod.pod()).editOrNewStatus().withNominatedNodeName(r.nominatedNodeName()).endStatus().build();
         snapshot.nominate(PodInfo.of(nominated));
+        List<NodeFill> fill = new ArrayList<>();
+        for (NodeInfo n : snapshot.nodes()) {
+            if (emptied.contains(n.name())) {
+                fill.add(NodeFill.of(n));
+            }
+        }
+        return List.copyOf(fill);
     }
 
     /**

@@ -15,10 +15,13 @@ import io.kubewhatif.engine.snapshot.PodInfo;
 import io.kubewhatif.engine.util.Selector;
 import io.kubewhatif.engine.util.SelectorException;
 
+import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.concurrent.atomic.LongAdder;
 
 /**
  * A PodDisruptionBudget's status: the one it carries, or, for a budget written without one, the one the disruption
@@ -30,16 +33,79 @@ import java.util.Set;
 public record BudgetStatus(int expectedPods, int desiredHealthy, int currentHealthy, int disruptionsAllowed,
                            Set<String> disruptedPods, long observedGeneration, boolean computed) {
 
+    /** How many times the pods were walked to compute statuses (the test that counts them reads it). */
+    static final LongAdder WALKS = new LongAdder();
+
     /** The status of {@code pdb} in {@code snapshot}: its own when it has one, else the computed one. */
     public static BudgetStatus of(PodDisruptionBudget pdb, ClusterSnapshot snapshot) {
-        PodDisruptionBudgetStatus st = pdb.getStatus();
-        if (given(st)) {
-            Map<String, String> disrupted = st.getDisruptedPods();
-            return new BudgetStatus(orZero(st.getExpectedPods()), orZero(st.getDesiredHealthy()), orZero(st.getCurrentHealthy()),
-                    orZero(st.getDisruptionsAllowed()), disrupted == null ? Set.of() : Set.copyOf(disrupted.keySet()),
-                    st.getObservedGeneration() == null ? 0 : st.getObservedGeneration(), false);
+        return of(List.of(pdb), snapshot).get(0);
+    }
+
+    /**
+     * The status of each of {@code pdbs} in {@code snapshot}, in their order: its own when it has one, else the
+     * computed one. The budgets without a status share one walk over the snapshot's pods.
+     */
+    public static List<BudgetStatus> of(List<PodDisruptionBudget> pdbs, ClusterSnapshot snapshot) {
+        BudgetStatus[] out = new BudgetStatus[pdbs.size()];
+        // The budgets to compute, by namespace, with the pods each selects.
+        Map<String, List<Integer>> byNamespace = new HashMap<>();
+        Selector[] selectors = new Selector[pdbs.size()];
+        for (int i = 0; i < pdbs.size(); i++) {
+            PodDisruptionBudget pdb = pdbs.get(i);
+            if (given(pdb.getStatus())) {
+                out[i] = ofGiven(pdb.getStatus());
+                continue;
+            }
+            selectors[i] = selector(pdb);
+            if (selectors[i] != null) {
+                byNamespace.computeIfAbsent(namespace(pdb), k -> new ArrayList<>()).add(i);
+            }
         }
-        return compute(pdb, snapshot);
+        List<List<Pod>> selected = new ArrayList<>(pdbs.size());
+        int[] healthy = new int[pdbs.size()];
+        for (int i = 0; i < pdbs.size(); i++) {
+            selected.add(new ArrayList<>());
+        }
+        if (!byNamespace.isEmpty()) {
+            WALKS.increment();
+            for (PodInfo p : snapshot.allPods()) {
+                for (int i : byNamespace.getOrDefault(p.namespace(), List.of())) {
+                    if (selectors[i].matches(p.labels())) {
+                        selected.get(i).add(p.pod());
+                        if (healthy(p.pod())) {
+                            healthy[i]++;
+                        }
+                    }
+                }
+            }
+        }
+        for (int i = 0; i < out.length; i++) {
+            if (out[i] == null) {
+                out[i] = compute(pdbs.get(i), selected.get(i), healthy[i], snapshot);
+            }
+        }
+        return List.of(out);
+    }
+
+    private static BudgetStatus ofGiven(PodDisruptionBudgetStatus st) {
+        Map<String, String> disrupted = st.getDisruptedPods();
+        return new BudgetStatus(orZero(st.getExpectedPods()), orZero(st.getDesiredHealthy()), orZero(st.getCurrentHealthy()),
+                orZero(st.getDisruptionsAllowed()), disrupted == null ? Set.of() : Set.copyOf(disrupted.keySet()),
+                st.getObservedGeneration() == null ? 0 : st.getObservedGeneration(), false);
+    }
+
+    private static String namespace(PodDisruptionBudget pdb) {
+        return pdb.getMetadata().getNamespace() == null ? "default" : pdb.getMetadata().getNamespace();
+    }
+
+    /** policy/v1: an empty selector selects every pod of the namespace, a missing (or invalid) one none (null). */
+    private static Selector selector(PodDisruptionBudget pdb) {
+        var spec = pdb.getSpec();
+        try {
+            return spec == null || spec.getSelector() == null ? null : Selector.fromLabelSelector(spec.getSelector());
+        } catch (SelectorException e) {
+            return null;
+        }
     }
 
     /**
@@ -73,28 +139,10 @@ public record BudgetStatus(int expectedPods, int desiredHealthy, int currentHeal
         return phase == null || phase.isEmpty() || "Running".equals(phase);
     }
 
-    private static BudgetStatus compute(PodDisruptionBudget pdb, ClusterSnapshot snapshot) {
-        String ns = pdb.getMetadata().getNamespace() == null ? "default" : pdb.getMetadata().getNamespace();
+    /** The status the controller would compute from the pods the budget selects, {@code currentHealthy} of them healthy. */
+    private static BudgetStatus compute(PodDisruptionBudget pdb, List<Pod> pods, int currentHealthy, ClusterSnapshot snapshot) {
+        String ns = namespace(pdb);
         var spec = pdb.getSpec();
-        Selector sel;
-        try {
-            // policy/v1: an empty selector selects every pod of the namespace, a missing one none
-            sel = spec == null || spec.getSelector() == null ? null : Selector.fromLabelSelector(spec.getSelector());
-        } catch (SelectorException e) {
-            sel = null;
-        }
-        int currentHealthy = 0;
-        List<Pod> pods = new java.util.ArrayList<>();
-        if (sel != null) {
-            for (PodInfo p : snapshot.allPods()) {
-                if (p.namespace().equals(ns) && sel.matches(p.labels())) {
-                    pods.add(p.pod());
-                    if (healthy(p.pod())) {
-                        currentHealthy++;
-                    }
-                }
-            }
-        }
         int expected = 0;
         int desired = 0;
         IntOrString maxUnavailable = spec == null ? null : spec.getMaxUnavailable();

@@ -12,7 +12,7 @@ import java.util.Map;
 import java.util.Set;
 
 /**
- * The cluster's PodDisruptionBudgets (policy/v1), compiled once per preemption attempt: namespace, selector, the
+ * The cluster's PodDisruptionBudgets (policy/v1), compiled once per state of the snapshot: namespace, selector, the
  * budget's {@code status.disruptionsAllowed} and the pods already counted in {@code status.disruptedPods} (the status
  * the disruption controller would compute for a budget without one, see {@link BudgetStatus}).
  */
@@ -33,12 +33,21 @@ public final class DisruptionBudgets {
         this.budgets = budgets;
     }
 
-    /** The snapshot's budgets, each with its status or, when it has none, the one the controller would compute. */
+    /**
+     * The snapshot's budgets, each with its status or, when it has none, the one the controller would compute.
+     * Compiled once per state of the snapshot's pods and objects: every preemption attempt between two changes (the
+     * probes of explain, the cycles of a sequence that place nothing) shares it.
+     */
     public static DisruptionBudgets of(ClusterSnapshot snapshot) {
+        return snapshot.derived(DisruptionBudgets.class, DisruptionBudgets::compile);
+    }
+
+    private static DisruptionBudgets compile(ClusterSnapshot snapshot) {
         List<PodDisruptionBudget> pdbs = snapshot.list(PodDisruptionBudget.class);
+        List<BudgetStatus> statuses = BudgetStatus.of(pdbs, snapshot);
         List<Budget> out = new ArrayList<>(pdbs.size());
-        for (PodDisruptionBudget pdb : pdbs) {
-            out.add(budget(pdb, BudgetStatus.of(pdb, snapshot)));
+        for (int i = 0; i < pdbs.size(); i++) {
+            out.add(budget(pdbs.get(i), statuses.get(i)));
         }
         return new DisruptionBudgets(List.copyOf(out));
     }

@@ -32,6 +32,8 @@ public final class ClusterSnapshot {
     private List<NodeInfo> withRequiredAntiAffinity;
     /** Node name → zone name, built on first use (node labels do not change within a snapshot). */
     private volatile Map<String, String> zones;
+    /** Values computed from the pods and objects ({@link #derived}), dropped whenever either changes. */
+    private final Map<Class<?>, Object> derived = new java.util.concurrent.ConcurrentHashMap<>();
 
     public ClusterSnapshot(List<NodeInfo> orderedNodes, Map<Class<?>, LinkedHashMap<String, HasMetadata>> objects, List<PodInfo> nominated) {
         this.nodes = new ArrayList<>(orderedNodes);
@@ -124,6 +126,7 @@ public final class ClusterSnapshot {
 
     /** After a node's pods changed: its membership of the lists above, which are rebuilt when it changed. */
     private void podsChanged(NodeInfo n) {
+        derived.clear();
         int at = n.position();
         boolean aff = !n.podsWithAffinity().isEmpty();
         if (hasAffinity[at] != aff) {
@@ -169,13 +172,28 @@ public final class ClusterSnapshot {
     /** Adds or replaces an object (simulated API writes such as PV binding). */
     public void put(HasMetadata o) {
         objects.computeIfAbsent(o.getClass(), k -> new LinkedHashMap<>()).put(key(o), o);
+        derived.clear();
     }
 
     public void remove(HasMetadata o) {
         LinkedHashMap<String, HasMetadata> m = objects.get(o.getClass());
-        if (m != null) {
-            m.remove(key(o));
+        if (m != null && m.remove(key(o)) != null) {
+            derived.clear();
         }
+    }
+
+    /**
+     * A value computed from this snapshot's pods and objects, kept until one of them changes ({@link #addPod},
+     * {@link #removePod}, {@link #put}, {@link #remove}; nominations do not count): {@code type} names it, {@code
+     * compute} makes it when there is none.
+     */
+    public <T> T derived(Class<T> type, java.util.function.Function<ClusterSnapshot, T> compute) {
+        Object v = derived.get(type);
+        if (v == null) {
+            v = compute.apply(this);
+            derived.put(type, v);
+        }
+        return type.cast(v);
     }
 
     /** Labels of a namespace (empty when unknown). */

@@ -4,6 +4,7 @@ import io.fabric8.kubernetes.api.model.HasMetadata;
 import io.fabric8.kubernetes.api.model.Pod;
 import io.kubewhatif.engine.config.Configuration;
 import io.kubewhatif.engine.diagnostics.CycleReport;
+import io.kubewhatif.engine.diagnostics.NodeFill;
 import io.kubewhatif.engine.diagnostics.StatusView;
 import io.kubewhatif.engine.framework.FrameworkException;
 import io.kubewhatif.engine.framework.Scheduler;
@@ -44,8 +45,12 @@ public final class Capacity {
     public record NodeCount(String node, int replicas) {
     }
 
-    /** One placed replica and its node, in the order they were placed. */
-    public record Placement(String replica, String node) {
+    /**
+     * One placed replica and its node, in the order they were placed, with the node's fill right after it (requests
+     * of every pod on the node, the replicas so far included, against its allocatable; null for a node an extender
+     * chose that the snapshot lacks).
+     */
+    public record Placement(String replica, String node, NodeFill fill) {
     }
 
     /**
@@ -65,7 +70,7 @@ public final class Capacity {
      * @param replicas        how many replicas were placed
      * @param max             the limit asked for, or null
      * @param replicasOnNodes placements per node, by node name
-     * @param placements      every placed replica and its node, in placement order
+     * @param placements      every placed replica, its node and that node's fill after it, in placement order
      * @param lastPlaced      the name of the last replica placed, or null
      * @param stop            why it stopped
      * @param failSummary     for an unschedulable stop: each reason with how many nodes it rejected, most first
@@ -128,7 +133,7 @@ public final class Capacity {
             if (r.selected != null && (r.assumed == null || r.assumed.ok())) {
                 count++;
                 perNode.merge(r.selected, 1, Integer::sum);
-                order.add(new Placement(r.pod, r.selected));
+                order.add(new Placement(r.pod, r.selected, r.fill.isEmpty() ? null : r.fill.get(0)));
                 last = r.pod;
                 if (progress != null) {
                     progress.placed(count);

@@ -3,6 +3,7 @@ package io.kubewhatif.render.html;
 import io.kubewhatif.engine.config.PluginRef;
 import io.kubewhatif.engine.diagnostics.CycleReport;
 import io.kubewhatif.engine.diagnostics.ExtenderReport;
+import io.kubewhatif.engine.diagnostics.NodeFill;
 import io.kubewhatif.engine.diagnostics.RunReport;
 import io.kubewhatif.engine.diagnostics.StatusView;
 import io.kubewhatif.engine.version.Features;
@@ -23,7 +24,8 @@ import java.util.Map;
 /**
  * {@code -o html}: one self-contained page (inline CSS and JS, no network) that draws the report in the browser.
  * The report is embedded once as JSON: the JSON contract's fields where they are small, and a compact encoding of
- * the filter matrix and score table (node indexes, one character per cell) so that a 5,000-node cycle stays small.
+ * the filter matrix and score table (node indexes, one character per cell) so that a 5,000-node cycle stays small,
+ * and the fill of the nodes a sequence changed as numbers the page turns into bars.
  * Reads the engine's results only; computes no scheduling facts.
  */
 public final class HtmlRenderer {
@@ -175,6 +177,8 @@ public final class HtmlRenderer {
         final List<String> zones = new ArrayList<>();
         final Map<String, Integer> zoneIndex = new HashMap<>();
         final List<Integer> nodeZone = new ArrayList<>();
+        /** Allocatable [milli-CPU, bytes, pods] of the nodes whose fill the page shows, by node index. */
+        final Map<String, List<Long>> alloc = new LinkedHashMap<>();
 
         /** "v1.36.2": whose semantics the page shows (the heading says so, the data carries kubernetesVersion). */
         final String version;
@@ -245,13 +249,26 @@ public final class HtmlRenderer {
                     }
                 }
             }
+            // Last, so that the matrix numbers the nodes in its row order.
+            if (!r.fill.isEmpty()) {
+                List<Object> fill = new ArrayList<>(r.fill.size());
+                for (NodeFill f : r.fill) {
+                    List<Object> e = new ArrayList<>(4);
+                    e.add(fill(f, r.nodeZones));
+                    e.addAll(requested(f));
+                    fill.add(e);
+                }
+                m.put("fill", fill);
+            }
             return m;
         }
 
         /**
-         * Rows: node indexes; cells: one letter per row and column, row after row (P passes, F rejects, R the
-         * recorded rejection, S PreFilter skip, U unknown, N not sent to the extender, E the extender call failed);
-         * every rejection's reason text once in {@code reasons}, referenced by index per row.
+         * Rows: node indexes; cells: one letter per row and column (P passes, F rejects, R the recorded rejection, S
+         * PreFilter skip, U unknown, N not sent to the extender, E the extender call failed), as the distinct rows
+         * and each row's; every rejection's reason text once in {@code reasons}, referenced by index: the recorded
+         * one per row ({@code recorded}, -1 for none) and, for the rows that have them, the other filters' ones
+         * ({@code extraReasons}, by row). The index lists are {@link Compact#ints}.
          */
         Map<String, Object> matrix(CycleReport r) {
             List<PluginRef> plugins = FilterCells.plugins(r);
@@ -264,7 +281,7 @@ public final class HtmlRenderer {
             StringBuilder cells = new StringBuilder(rowNames.size() * cols.size());
             List<String> reasons = new ArrayList<>();
             Map<String, Integer> reasonIndex = new HashMap<>();
-            List<Object> rowReasons = new ArrayList<>(rowNames.size());
+            Map<String, Object> extraReasons = new LinkedHashMap<>();
             List<Integer> recorded = new ArrayList<>(rowNames.size());
             List<Integer> feasible = new ArrayList<>();
             java.util.Set<String> feasibleSet = new java.util.HashSet<>(r.feasibleNodes);
@@ -283,49 +300,66 @@ public final class HtmlRenderer {
                 StatusView first = r.filter.get(node);
                 int rec = first == null ? -1 : reasonIndex.computeIfAbsent(reasonText(first.plugin(), first, true), t -> add(reasons, t));
                 recorded.add(rec);
-                List<Integer> all = new ArrayList<>();
-                if (rec >= 0) {
-                    all.add(rec);
-                }
+                List<Integer> others = new ArrayList<>();
                 for (Map.Entry<String, StatusView> e : r.filterAll.getOrDefault(node, Map.of()).entrySet()) {
                     if (first != null && e.getKey().equals(first.plugin())) {
                         continue;
                     }
-                    all.add(reasonIndex.computeIfAbsent(reasonText(e.getKey(), e.getValue(), true), t -> add(reasons, t)));
+                    others.add(reasonIndex.computeIfAbsent(reasonText(e.getKey(), e.getValue(), true), t -> add(reasons, t)));
                 }
-                rowReasons.add(all);
+                if (!others.isEmpty()) {
+                    extraReasons.put(String.valueOf(row), others);
+                }
             }
             Map<String, Object> m = new LinkedHashMap<>();
             m.put("cols", cols);
             m.put("extenderCols", extenders.size());
-            m.put("rows", rows);
-            m.put("cells", cells.toString());
-            m.put("feasible", feasible);
+            m.put("rows", Compact.ints(rows));
+            m.put("cells", Compact.rows(cells.toString(), cols.size(), rows.size()));
+            m.put("feasible", Compact.ints(feasible));
             m.put("reasons", reasons);
-            m.put("recorded", recorded);
-            m.put("rowReasons", rowReasons);
+            m.put("recorded", Compact.ints(recorded));
+            m.put("extraReasons", extraReasons);
             return m;
         }
 
         /**
-         * Capacity's placement order: the replica names and, parallel to them, the index of each one's node (the
-         * page replays the fill from these; 1,000 replicas cost a few tens of kB).
+         * The node of a fill, numbered as every node of the page, with its allocatable recorded once in {@code alloc}
+         * ([milli-CPU, bytes, pods] by node index).
+         */
+        int fill(NodeFill f, Map<String, String> zonesOfNodes) {
+            int i = node(f.node(), zonesOfNodes);
+            alloc.computeIfAbsent(String.valueOf(i), k -> List.of(f.allocatableMilliCpu(), f.allocatableMemory(), f.allocatablePods()));
+            return i;
+        }
+
+        /**
+         * Capacity's placement order: the replica names and, parallel to them, the index of each one's node and that
+         * node's requests after it ([milli-CPU, bytes, pods]; the page replays the fill from these: 1,000 replicas
+         * cost a few tens of kB).
          */
         Map<String, Object> placements(Capacity.Result r) {
             Map<String, String> zonesOfNodes = r.stopReport() == null ? Map.of() : r.stopReport().nodeZones;
             List<String> replicas = new ArrayList<>(r.placements().size());
             List<Integer> on = new ArrayList<>(r.placements().size());
+            List<Object> fill = new ArrayList<>(r.placements().size());
             for (Capacity.Placement pl : r.placements()) {
                 replicas.add(pl.replica());
-                on.add(node(pl.node(), zonesOfNodes));
+                // No fill for a node an extender chose that the snapshot lacks: null, the page shows none.
+                on.add(pl.fill() == null ? node(pl.node(), zonesOfNodes) : fill(pl.fill(), zonesOfNodes));
+                fill.add(pl.fill() == null ? null : requested(pl.fill()));
             }
             Map<String, Object> m = new LinkedHashMap<>();
             m.put("replicas", replicas);
             m.put("nodes", on);
+            m.put("fill", fill);
             return m;
         }
 
-        /** Columns: the scoring plugins (and extenders) in table order with their weights; rows: [node, total, points…]. */
+        /**
+         * Columns: the scoring plugins (and extenders) in table order with their weights; the table by column
+         * ({@link Compact#ints} each): node indexes, totals, then each plugin's points.
+         */
         Map<String, Object> score(CycleReport r) {
             List<String> cols = new ArrayList<>();
             for (Map<String, Long> perNode : r.scores.values()) {
@@ -337,15 +371,16 @@ public final class HtmlRenderer {
                 ExtenderReport e = r.extenders.get(c);
                 weights.add(e != null && e.prioritize != null ? e.prioritize.weight : r.scoreWeights.get(c));
             }
-            List<Object> rows = new ArrayList<>(r.scores.size());
+            List<List<Long>> columns = new ArrayList<>(cols.size() + 2);
+            for (int k = 0; k < cols.size() + 2; k++) {
+                columns.add(new ArrayList<>(r.scores.size()));
+            }
             for (Map.Entry<String, Map<String, Long>> e : r.scores.entrySet()) {
-                List<Object> row = new ArrayList<>(cols.size() + 2);
-                row.add(node(e.getKey(), r.nodeZones));
-                row.add(e.getValue().getOrDefault("total", 0L));
-                for (String c : cols) {
-                    row.add(e.getValue().getOrDefault(c, 0L));
+                columns.get(0).add((long) node(e.getKey(), r.nodeZones));
+                columns.get(1).add(e.getValue().getOrDefault("total", 0L));
+                for (int k = 0; k < cols.size(); k++) {
+                    columns.get(k + 2).add(e.getValue().getOrDefault(cols.get(k), 0L));
                 }
-                rows.add(row);
             }
             List<Integer> top = new ArrayList<>();
             if (r.topNodes != null) {
@@ -354,7 +389,7 @@ public final class HtmlRenderer {
             Map<String, Object> m = new LinkedHashMap<>();
             m.put("cols", cols);
             m.put("weights", weights);
-            m.put("rows", rows);
+            m.put("columns", columns.stream().map(Compact::ints).toList());
             m.put("top", top);
             return m;
         }
@@ -364,9 +399,15 @@ public final class HtmlRenderer {
             data.put("nodes", nodes);
             data.put("zones", zones);
             data.put("nodeZone", nodeZone);
+            data.put("alloc", alloc);
             data.put("notes", notes);
             return HtmlPage.render(data.get("kind") + ": " + title, data, version);
         }
+    }
+
+    /** A fill's requests as the page embeds them: [milli-CPU, bytes, pods]. */
+    private static List<Long> requested(NodeFill f) {
+        return List.of(f.milliCpu(), f.memory(), (long) f.pods());
     }
 
     private static int add(List<String> list, String s) {

@@ -14,6 +14,38 @@
     E: ['!', 'the extender call failed']
   };
 
+  // Undoes the compact encodings of the embedded data (HtmlRenderer, Compact.java): integer runs, distinct matrix rows,
+  // the recorded and other reasons per row, the score table by column.
+  var ALPHABET = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz-_', CODE = {};
+  for (var a = 0; a < ALPHABET.length; a++) CODE[ALPHABET.charAt(a)] = a;
+  function ints(x) {
+    if (Array.isArray(x)) return x;
+    var out = [], i;
+    if (x.codes !== undefined) {
+      for (i = 0; i < x.codes.length; i++) out.push(x.values[CODE[x.codes.charAt(i)]]);
+      return out;
+    }
+    var r = x.runs;
+    for (i = 0; i < r.length; i += 3) for (var k = 0; k < r[i + 1]; k++) out.push(r[i] + k * r[i + 2]);
+    return out;
+  }
+  function expandCycle(c) {
+    var mx = c.matrix, sc = c.score;
+    if (mx) {
+      var pats = mx.cells.patterns;
+      mx.rows = ints(mx.rows);
+      mx.feasible = ints(mx.feasible);
+      mx.recorded = ints(mx.recorded);
+      mx.cells = ints(mx.cells.rowPattern).map(function (p) { return pats[p]; }).join('');
+      mx.rowReasons = mx.recorded.map(function (rec, r) { return (rec >= 0 ? [rec] : []).concat(mx.extraReasons[r] || []); });
+    }
+    if (sc) {
+      var cols = sc.columns.map(ints);
+      sc.rows = cols[0].map(function (x, i) { return cols.map(function (col) { return col[i]; }); });
+    }
+  }
+  ['cycles', 'cyclesA', 'cyclesB'].forEach(function (k) { (D[k] || []).forEach(expandCycle); });
+
   function el(tag, attrs) {
     var e = document.createElement(tag);
     if (attrs) {
@@ -474,28 +506,69 @@
     return pl.length + ' pod(s): ' + n.Scheduled + ' scheduled, ' + n.other + ' not scheduled' + (n.Gated ? ', ' + n.Gated + ' gated' : '');
   }
 
-  // Pods per node, fullest first. opts.limit: how many nodes to list (the rest are counted); opts.current: the node
-  // of the latest placement, marked.
-  function fillView(counts, title, opts) {
+  // ---- each node's fill: the requests of the pods on it against its allocatable, as NodeResourcesFit counts them ----
+
+  var FILL_LISTED = 40;
+  var KI = 1024, BINARY = [['Ti', KI * KI * KI * KI], ['Gi', KI * KI * KI], ['Mi', KI * KI], ['Ki', KI]];
+  function cpuText(m) { return m % 1000 === 0 ? String(m / 1000) : m + 'm'; }
+  // Bytes as Kubernetes writes them: the largest binary unit that divides them, else one decimal of the largest below.
+  function memText(b) {
+    var i;
+    for (i = 0; i < BINARY.length; i++) if (b >= BINARY[i][1] && b % BINARY[i][1] === 0) return (b / BINARY[i][1]) + BINARY[i][0];
+    for (i = 0; i < BINARY.length; i++) if (b >= BINARY[i][1]) return (b / BINARY[i][1]).toFixed(1) + BINARY[i][0];
+    return String(b);
+  }
+  function share(req, alloc) { return alloc > 0 ? req / alloc : (req > 0 ? Infinity : 0); }
+  function pct(f) { return f === Infinity ? 'over (none allocatable)' : Math.round(100 * f) + '%'; }
+  // One node's fill from its requests [milli-CPU, bytes, pods] and D.alloc; the bar is the larger of CPU and memory.
+  function fillOf(node, req) {
+    var a = D.alloc[node];
+    var f = { node: node, cpu: share(req[0], a[0]), mem: share(req[1], a[1]), pods: share(req[2], a[2]),
+      cpuText: cpuText(req[0]) + ' of ' + cpuText(a[0]), memText: memText(req[1]) + ' of ' + memText(a[1]), podsText: req[2] + ' of ' + a[2] };
+    f.bar = Math.max(f.cpu, f.mem);
+    return f;
+  }
+  function breakdown(f) {
+    return 'CPU ' + f.cpuText + ' (' + pct(f.cpu) + '), memory ' + f.memText + ' (' + pct(f.mem) + '), pods ' + f.podsText + ' (' + pct(f.pods) + ')';
+  }
+
+  // The nodes in latest ({node index: requests}), fullest first, as a table with a bar per node (its breakdown on
+  // hover and focus) and the breakdown in columns. opts.limit: how many nodes to list (the rest are counted);
+  // opts.current: the node of the latest placement, marked and always listed.
+  function fillView(latest, title, opts) {
     opts = opts || {};
     var s = el('div', { 'data-part': 'fill' });
     s.appendChild(el('h3', { text: title }));
-    var names = Object.keys(counts).sort(function (a, b) { return counts[b] - counts[a] || (a < b ? -1 : 1); });
-    if (!names.length) { s.appendChild(el('p', { class: 'muted', text: 'Nothing placed.' })); return s; }
-    var max = counts[names[0]], shown = names.slice(0, opts.limit || names.length);
-    if (opts.current && shown.indexOf(opts.current) < 0) shown.push(opts.current);
-    var grid = el('div', { class: 'rej', role: 'list', 'aria-label': title });
-    shown.forEach(function (n) {
-      var cur = n === opts.current;
-      grid.appendChild(el('span', { role: 'listitem', class: 'mono' + (cur ? ' current' : ''), text: n + (cur ? ' \u2190 latest' : '') }));
-      var bar = el('span', { class: 'bar', 'aria-hidden': 'true' });
-      bar.appendChild(el('span', { style: 'width:' + (100 * counts[n] / max) + '%;background:var(' + (cur ? '--s1' : '--s0') + ')' }));
-      grid.appendChild(bar);
-      grid.appendChild(el('span', { class: 'num', text: counts[n] }));
+    var fills = Object.keys(latest).map(function (k) { return fillOf(Number(k), latest[k]); });
+    if (!fills.length) { s.appendChild(el('p', { class: 'muted', text: 'Nothing placed.' })); return s; }
+    fills.sort(function (a, b) { return b.bar - a.bar || (nodeName(a.node) < nodeName(b.node) ? -1 : 1); });
+    var shown = fills.slice(0, opts.limit || fills.length);
+    if (opts.current !== undefined && !shown.some(function (f) { return f.node === opts.current; })) {
+      shown.push(fills.filter(function (f) { return f.node === opts.current; })[0]);
+    }
+    var t = el('table', { class: 'fill', 'data-role': 'fill' });
+    t.appendChild(el('caption', { class: 'sr', text: title + ': requests against allocatable per node, fullest first' }));
+    t.appendChild(el('thead', null, el('tr', null, el('th', { scope: 'col', text: 'Node' }),
+      el('th', { scope: 'col', text: 'Fill (the larger of CPU and memory)' }), el('th', { scope: 'col', class: 'num', text: 'CPU' }),
+      el('th', { scope: 'col', class: 'num', text: 'Memory' }), el('th', { scope: 'col', class: 'num', text: 'Pods' }))));
+    var tb = el('tbody');
+    shown.forEach(function (f) {
+      var cur = f.node === opts.current, name = nodeName(f.node), tipId = id('tip');
+      var bar = el('span', { class: 'bar fillbar', tabindex: 0, role: 'img', 'aria-label': name + ': ' + pct(f.bar) + ' full', 'aria-describedby': tipId },
+        el('span', { style: 'width:' + Math.min(100, 100 * f.bar) + '%;background:var(' + (f.bar > 1 ? '--rec-bg' : cur ? '--s1' : '--s0') + ')' }));
+      tb.appendChild(el('tr', { class: cur ? 'selected' : null, 'data-node': name },
+        el('th', { scope: 'row', class: 'node' + (cur ? ' current' : ''), text: name + (cur ? ' \u2190 latest' : '') }),
+        el('td', { class: 'barcell' }, el('div', { class: 'fillcell' },
+          el('span', { class: 'tipped' }, bar, el('span', { id: tipId, role: 'tooltip', class: 'tip', text: breakdown(f) })),
+          el('span', { class: 'num', 'data-res': 'fill', text: pct(f.bar) }))),
+        el('td', { class: 'num', 'data-res': 'cpu', text: f.cpuText + ' (' + pct(f.cpu) + ')' }),
+        el('td', { class: 'num', 'data-res': 'memory', text: f.memText + ' (' + pct(f.mem) + ')' }),
+        el('td', { class: 'num', 'data-res': 'pods', text: f.podsText + ' (' + pct(f.pods) + ')' })));
     });
-    s.appendChild(grid);
-    if (shown.length < names.length) {
-      s.appendChild(el('p', { class: 'muted', text: '\u2026 and ' + plural(names.length - shown.length, 'more node') + ' with pods; ' + plural(names.length, 'node') + ' in all.' }));
+    t.appendChild(tb);
+    s.appendChild(el('div', { class: 'scroll' }, t));
+    if (shown.length < fills.length) {
+      s.appendChild(el('p', { class: 'muted', text: '\u2026 and ' + plural(fills.length - shown.length, 'more node') + '; ' + plural(fills.length, 'node') + ' in all.' }));
     }
     return s;
   }
@@ -513,10 +586,11 @@
       current = i;
       Array.prototype.forEach.call(ticks.childNodes, function (b, k) { b.setAttribute('aria-current', k === i ? 'true' : 'false'); });
       rows.forEach(function (r, k) { r.className = k === i ? 'selected' : ''; });
-      var counts = {};
-      for (var k = 0; k <= i; k++) if (placements[k].node && placements[k].result === 'Scheduled') counts[placements[k].node] = (counts[placements[k].node] || 0) + 1;
+      var latest = {};
+      for (var k = 0; k <= i; k++) (cycles[k] && cycles[k].fill || []).forEach(function (f) { latest[f[0]] = f.slice(1); });
       fillBox.textContent = '';
-      fillBox.appendChild(fillView(counts, 'Pods placed per node after step ' + (i + 1) + ' of ' + placements.length));
+      var placed = placements[i].result === 'Scheduled' && cycles[i] && cycles[i].fill ? cycles[i].fill[0][0] : undefined;
+      fillBox.appendChild(fillView(latest, 'Node fill after step ' + (i + 1) + ' of ' + placements.length, { limit: FILL_LISTED, current: placed }));
       detail.textContent = '';
       if (cycles[i]) {
         detail.appendChild(el('h2', { text: 'Step ' + (i + 1) + ': ' + cycles[i].pod }));
@@ -656,8 +730,8 @@
   }
 
   // Capacity's replicas in placement order: a scrubber (and Previous/Next) chooses replica k; the strip shows every
-  // replica coloured by its node, the fill the replicas per node after replica k, the table each placement.
-  var FILL_LISTED = 40;
+  // replica coloured by its node, the fill each node's requests against its allocatable after replica k, the table
+  // each placement.
   function capacityTimeline(s) {
     var pl = D.placements, n = pl.replicas.length;
     if (!n) { s.appendChild(el('p', { class: 'muted', text: 'No replica placed.' })); return; }
@@ -672,7 +746,8 @@
     var prev = el('button', { type: 'button', 'data-role': 'prev', text: '\u2190 Previous' });
     var next = el('button', { type: 'button', 'data-role': 'next', text: 'Next \u2192' });
     var status = el('p', { class: 'count', role: 'status', 'aria-live': 'polite', 'data-role': 'replica' });
-    s.appendChild(el('p', { class: 'stats', text: plural(n, 'replica') + ' placed on ' + plural(hues, 'node') + ', in order; the fill counts pods per node (replicas of this run only).' }));
+    s.appendChild(el('p', { class: 'stats', text: plural(n, 'replica') + ' placed on ' + plural(hues, 'node') + ', in order. A node\u2019s fill is what NodeResourcesFit checks: '
+      + 'the requests of every pod on it (not only this run\u2019s) against its allocatable CPU, memory and pods.' }));
     s.appendChild(el('div', { class: 'controls' }, el('label', { for: scrubId }, 'Replica (1\u2013' + n + ')', scrub), prev, next, status));
     // One column per replica (several per pixel past 1,000), coloured by its node; the chosen one is marked.
     var per = Math.max(1, Math.ceil(n / 1000)), cols = Math.ceil(n / per), w = Math.max(1, Math.min(12, Math.floor(1000 / cols)));
@@ -685,7 +760,8 @@
     s.appendChild(fillBox);
     var t = el('table', { 'data-role': 'placements' });
     var hr = el('tr', null, el('th', { scope: 'col', class: 'num', text: '#' }), el('th', { scope: 'col', text: 'Replica' }),
-      el('th', { scope: 'col', text: 'Node' }), el('th', { scope: 'col', class: 'num', text: 'Replicas on the node after it' }));
+      el('th', { scope: 'col', text: 'Node' }), el('th', { scope: 'col', class: 'num', text: 'Replicas on the node after it' }),
+      el('th', { scope: 'col', class: 'num', text: 'Node fill after it' }));
     var parts = paged(s, t, hr), rows = [], current = -1;
     function addRows(upto) {
       for (var i = rows.length; i < Math.min(upto, n); i++) {
@@ -699,7 +775,9 @@
     function row(i) {
       return el('tr', null, el('td', { class: 'num', text: i + 1 }),
         el('td', { class: 'node' }, el('button', { type: 'button', class: 'sort', text: pl.replicas[i], on: { click: function () { choose(i); } } })),
-        el('td', { class: 'node', text: nodeName(pl.nodes[i]) }), el('td', { class: 'num', text: after[i] }));
+        el('td', { class: 'node', text: nodeName(pl.nodes[i]) }), el('td', { class: 'num', text: after[i] }),
+        pl.fill[i] ? el('td', { class: 'num', title: breakdown(fillOf(pl.nodes[i], pl.fill[i])), text: pct(fillOf(pl.nodes[i], pl.fill[i]).bar) })
+          : el('td', { class: 'num', text: '-' }));
     }
     function drawStrip() {
       var css = getComputedStyle(document.documentElement), palette = [];
@@ -725,10 +803,10 @@
       status.textContent = text;
       prev.disabled = i === 0;
       next.disabled = i === n - 1;
-      var counts = {};
-      for (var k = 0; k <= i; k++) counts[nodeName(pl.nodes[k])] = (counts[nodeName(pl.nodes[k])] || 0) + 1;
+      var latest = {};
+      for (var k = 0; k <= i; k++) if (pl.fill[k]) latest[pl.nodes[k]] = pl.fill[k];
       fillBox.textContent = '';
-      fillBox.appendChild(fillView(counts, 'Replicas per node after replica ' + (i + 1) + ' of ' + n, { limit: FILL_LISTED, current: nodeName(pl.nodes[i]) }));
+      fillBox.appendChild(fillView(latest, 'Node fill after replica ' + (i + 1) + ' of ' + n + ' (the nodes it placed replicas on)', { limit: FILL_LISTED, current: pl.nodes[i] }));
       drawStrip();
     }
     scrub.addEventListener('input', function () { choose(Number(scrub.value) - 1); });

@@ -3,6 +3,7 @@ package io.kubewhatif.engine.whatif;
 import io.fabric8.kubernetes.api.model.Pod;
 import io.kubewhatif.engine.Engine;
 import io.kubewhatif.engine.config.ConfigLoader;
+import io.kubewhatif.engine.diagnostics.NodeFill;
 import io.kubewhatif.engine.diagnostics.RunReport;
 import io.kubewhatif.engine.framework.SchedulerOptions;
 import io.kubewhatif.load.PodSource;
@@ -60,10 +61,20 @@ class CapacityTest {
         // The placement order is the sequence's: replica k on the node the k-th cycle selected.
         List<Capacity.Placement> order = new ArrayList<>();
         for (int k = 0; k < 7; k++) {
-            order.add(new Capacity.Placement(run.steps.get(k).pod, run.steps.get(k).selected));
+            order.add(new Capacity.Placement(run.steps.get(k).pod, run.steps.get(k).selected, run.steps.get(k).fill.get(0)));
         }
         assertEquals(order, r.placements());
         assertEquals(List.of(new Capacity.ReasonCount("Insufficient cpu", 2)), r.failSummary());
+        // Each node's fill after its last replica, by hand: n1 runs busy (1 CPU, 1Gi) and 3 replicas (1 CPU, 1Gi
+        // each) of 4 CPU, 8Gi, 110 pods; n2 runs 4 replicas.
+        long gi = 1L << 30;
+        Map<String, NodeFill> last = new TreeMap<>();
+        r.placements().forEach(p -> last.put(p.node(), p.fill()));
+        assertEquals(new NodeFill("n1", 4000, 4 * gi, 4, 4000, 8 * gi, 110), last.get("n1"));
+        assertEquals(new NodeFill("n2", 4000, 4 * gi, 4, 4000, 8 * gi, 110), last.get("n2"));
+        // and after the first replica that went to n1, busy and it
+        Capacity.Placement firstOnN1 = r.placements().stream().filter(p -> p.node().equals("n1")).findFirst().orElseThrow();
+        assertEquals(new NodeFill("n1", 2000, 2 * gi, 2, 4000, 8 * gi, 110), firstOnN1.fill());
         assertEquals("default/w-8", r.stopReport().pod);
     }
 

@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.kubewhatif.cli.Cli;
 import io.kubewhatif.cli.ExitCodes;
+import io.kubewhatif.render.html.HtmlReports;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -156,7 +157,7 @@ class ExtenderCliTest {
         assertEquals(0, r.code(), r.err());
         java.util.regex.Matcher m = java.util.regex.Pattern.compile("<script type=\"application/json\" id=\"report-data\">(.*?)</script>").matcher(r.out());
         assertTrue(m.find(), r.out());
-        JsonNode c = JSON.readTree(m.group(1)).get("cycles").get(0);
+        JsonNode c = HtmlReports.expanded(JSON.readTree(m.group(1))).get("cycles").get(0);
         JsonNode mx = c.get("matrix");
         int cols = mx.get("cols").size();
         assertEquals(server.url(), mx.get("cols").get(cols - 1).asText());

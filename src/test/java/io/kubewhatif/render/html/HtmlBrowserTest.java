@@ -278,18 +278,20 @@ class HtmlBrowserTest {
         assertEquals("Replica " + k + " of " + n + ": " + pl.get("replicas").get(k - 1).asText() + " \u2192 " + node,
                 driver.findElement(By.cssSelector("[data-role=replica]")).getText());
         assertEquals(String.valueOf(k), driver.findElement(By.cssSelector("input[data-role=scrubber]")).getAttribute("value"));
-        assertEquals("Replicas per node after replica " + k + " of " + n, driver.findElement(By.cssSelector("[data-part=fill] h3")).getText());
-        int onNode = 0;
+        assertEquals("Node fill after replica " + k + " of " + n + " (the nodes it placed replicas on)",
+                driver.findElement(By.cssSelector("[data-part=fill] h3")).getText());
         java.util.Set<Integer> nodes = new java.util.HashSet<>();
         for (int i = 0; i < k; i++) {
-            int x = pl.get("nodes").get(i).asInt();
-            nodes.add(x);
-            onNode += data.get("nodes").get(x).asText().equals(node) ? 1 : 0;
+            nodes.add(pl.get("nodes").get(i).asInt());
         }
-        WebElement current = driver.findElement(By.cssSelector("[data-part=fill] .current"));
-        assertEquals(node + " \u2190 latest", current.getText());
-        assertEquals(String.valueOf(onNode), current.findElement(By.xpath("following-sibling::span[2]")).getText());
-        List<WebElement> listed = driver.findElements(By.cssSelector("[data-part=fill] [role=listitem]"));
+        // The latest replica's node, marked, with its pods after it as the data says (requests of pods, of allocatable).
+        WebElement current = driver.findElement(By.cssSelector("table[data-role=fill] tr.selected"));
+        assertEquals(node + " \u2190 latest", current.findElement(By.cssSelector("th.current")).getText());
+        long pods = pl.get("fill").get(k - 1).get(2).asLong();
+        long allocatable = data.get("alloc").get(pl.get("nodes").get(k - 1).asText()).get(2).asLong();
+        assertEquals(pods + " of " + allocatable + " (" + Math.round(100.0 * pods / allocatable) + "%)",
+                current.findElement(By.cssSelector("td[data-res=pods]")).getText());
+        List<WebElement> listed = driver.findElements(By.cssSelector("table[data-role=fill] tbody tr"));
         assertEquals(Math.min(nodes.size(), 40), listed.size() - (listed.indexOf(current) >= 40 ? 1 : 0), "nodes listed in the fill");
         assertEquals("selected", driver.findElements(By.cssSelector("table[data-role=placements] tbody tr")).get(k - 1).getAttribute("class"));
     }
@@ -320,6 +322,83 @@ class HtmlBrowserTest {
         assertCapacityAt(data, 250);
         assertFalse(driver.findElement(By.cssSelector("button[data-role=next]")).isEnabled(), "no replica after the last");
         screenshot("capacity-250.png");
+        assertCleanLoad();
+    }
+
+    /** The fill table's row of {@code node}: its fill, CPU, memory and pods cells as shown. */
+    static List<String> fillRow(String node) {
+        WebElement tr = driver.findElement(By.cssSelector("table[data-role=fill] tr[data-node='" + node + "']"));
+        List<String> out = new ArrayList<>();
+        for (String res : List.of("fill", "cpu", "memory", "pods")) {
+            out.add(tr.findElement(By.cssSelector("[data-res=" + res + "]")).getText());
+        }
+        return out;
+    }
+
+    /** Fill rows top to bottom: the fullest node first. */
+    static List<String> fillOrder() {
+        List<String> out = new ArrayList<>();
+        driver.findElements(By.cssSelector("table[data-role=fill] tbody tr")).forEach(tr -> out.add(tr.getAttribute("data-node")));
+        return out;
+    }
+
+    /**
+     * Capacity's fill on the quickstart cluster, by hand: replicas of 500m and 1Gi. node-c runs cache-0 (1 CPU, 2Gi)
+     * of 8 CPU, 16Gi; node-a api-0 (3 CPU, 4Gi) of 4 CPU, 8Gi; node-d batch-0 (5 CPU, 6Gi) of 8 CPU, 16Gi.
+     */
+    @Test
+    void capacitysFillByHand() throws Exception {
+        HtmlReports.Run r = HtmlReports.run("capacity", "-f", "samples/capacity/pod.yaml", "--cluster", "samples/quickstart/cluster.yaml", "-o", "html");
+        open(HtmlReports.write(OUT.resolve("capacity-fill.html"), r.out()));
+        assertTrue(verdict().endsWith("22 replica(s) fit"), verdict());
+        // After the last: node-c 14 replicas, node-d 6, node-a 2; every node full on CPU.
+        assertEquals(List.of("100%", "8 of 8 (100%)", "16Gi of 16Gi (100%)", "15 of 110 (14%)"), fillRow("node-c"));
+        assertEquals(List.of("100%", "8 of 8 (100%)", "12Gi of 16Gi (75%)", "7 of 110 (6%)"), fillRow("node-d"));
+        assertEquals(List.of("100%", "4 of 4 (100%)", "6Gi of 8Gi (75%)", "3 of 110 (3%)"), fillRow("node-a"));
+        // After the first: node-c alone, 1.5 CPU and 3Gi of 8 and 16Gi (18.75%).
+        WebElement scrub = driver.findElement(By.cssSelector("input[data-role=scrubber]"));
+        scrub.sendKeys(Keys.HOME);
+        assertEquals(List.of("node-c"), fillOrder());
+        assertEquals(List.of("19%", "1500m of 8 (19%)", "3Gi of 16Gi (19%)", "2 of 110 (2%)"), fillRow("node-c"));
+        // After the eighth, the first on node-d: 5.5 CPU, 7Gi; node-c 7 replicas: 4.5 CPU, 9Gi.
+        for (int i = 1; i < 8; i++) {
+            scrub.sendKeys(Keys.ARROW_RIGHT);
+        }
+        assertEquals(List.of("node-d", "node-c"), fillOrder());
+        assertEquals(List.of("69%", "5500m of 8 (69%)", "7Gi of 16Gi (44%)", "2 of 110 (2%)"), fillRow("node-d"));
+        assertEquals(List.of("56%", "4500m of 8 (56%)", "9Gi of 16Gi (56%)", "8 of 110 (7%)"), fillRow("node-c"));
+        assertEquals("69%", driver.findElements(By.cssSelector("table[data-role=placements] tbody tr")).get(7).findElements(By.tagName("td")).get(4).getText());
+
+        // The bar's breakdown shows on focus (and hover), and is its accessible description.
+        WebElement bar = driver.findElement(By.cssSelector("table[data-role=fill] tr[data-node='node-d'] .fillbar"));
+        WebElement tip = driver.findElement(By.id(bar.getAttribute("aria-describedby")));
+        assertFalse(tip.isDisplayed());
+        js("arguments[0].focus()", bar);
+        assertTrue(tip.isDisplayed());
+        assertEquals("CPU 5500m of 8 (69%), memory 7Gi of 16Gi (44%), pods 2 of 110 (2%)", tip.getText());
+        assertEquals("node-d: 69% full", bar.getAttribute("aria-label"));
+        screenshot("capacity-fill.png");
+        assertCleanLoad();
+    }
+
+    /**
+     * simulate's fill, by hand (samples/simulate: nodes of 4 CPU, 8Gi): web replicas of 500m, 512Mi; batch-0 (3 CPU,
+     * 2Gi) on node-b; urgent preempts batch-0, and node-b keeps a web replica and the node agent (100m, 64Mi).
+     */
+    @Test
+    void simulatesFillByHandFollowsPlacementsAndEvictions() throws Exception {
+        HtmlReports.Run r = HtmlReports.run("simulate", "--cluster", "samples/simulate/cluster.yaml", "-f", "samples/simulate/workloads.yaml", "-o", "html");
+        open(HtmlReports.write(OUT.resolve("simulate-fill.html"), r.out()));
+        List<WebElement> ticks = driver.findElements(By.cssSelector("section[data-part=timeline] .ticks button"));
+        ticks.get(2).click();
+        assertEquals("Node fill after step 3 of 10", driver.findElement(By.cssSelector("[data-part=fill] h3")).getText());
+        assertEquals(List.of("node-b", "node-a"), fillOrder());
+        assertEquals(List.of("88%", "3500m of 4 (88%)", "2560Mi of 8Gi (31%)", "2 of 110 (2%)"), fillRow("node-b"));
+        assertEquals(List.of("25%", "1 of 4 (25%)", "1Gi of 8Gi (13%)", "2 of 110 (2%)"), fillRow("node-a"));
+        ticks.get(9).click();
+        assertEquals(List.of("15%", "600m of 4 (15%)", "576Mi of 8Gi (7%)", "2 of 110 (2%)"), fillRow("node-b"));
+        assertEquals(0, driver.findElements(By.cssSelector("table[data-role=fill] tr.selected")).size(), "no placement at an eviction");
+        screenshot("simulate-fill.png");
         assertCleanLoad();
     }
 

@@ -32,7 +32,13 @@ class HtmlRendererTest {
     @TempDir
     Path dir;
 
+    /** The embedded data, its compact encodings undone as the page's script undoes them. */
     static JsonNode data(String html) throws Exception {
+        return HtmlReports.expanded(raw(html));
+    }
+
+    /** The embedded data as written. */
+    static JsonNode raw(String html) throws Exception {
         Matcher m = DATA.matcher(html);
         assertTrue(m.find(), "no embedded data");
         return JSON.readTree(m.group(1));
@@ -213,6 +219,66 @@ class HtmlRendererTest {
         assertFalse(json.has("placements"), "the JSON contract of capacity is unchanged");
     }
 
+    static final long GI = 1L << 30;
+
+    /** [milli-CPU, bytes, pods] as the page embeds requests and allocatable. */
+    static List<Long> triple(JsonNode a) {
+        return List.of(a.get(0).asLong(), a.get(1).asLong(), a.get(2).asLong());
+    }
+
+    /** A cycle's fill entry [node, milli-CPU, bytes, pods] without its node. */
+    static List<Long> requests(JsonNode e) {
+        return List.of(e.get(1).asLong(), e.get(2).asLong(), e.get(3).asLong());
+    }
+
+    @Test
+    void capacitysFillIsEachNodesRequestsAgainstItsAllocatable() throws Exception {
+        JsonNode d = data(HtmlReports.run("capacity", "-f", "samples/capacity/pod.yaml", "--cluster", "samples/quickstart/cluster.yaml", "-o", "html").out());
+        JsonNode pl = d.get("placements");
+        int n = pl.get("replicas").size();
+        assertEquals(n, pl.get("fill").size());
+        // By hand: 22 replicas of 500m and 1Gi. node-c runs cache-0 (1 CPU, 2Gi) and gets the first replica and the
+        // last (its 14th): 1.5 CPU, 3Gi, 2 pods, then 8 CPU, 16Gi, 15 pods, of 8 CPU, 16Gi, 110 pods.
+        String first = d.get("nodes").get(pl.get("nodes").get(0).asInt()).asText();
+        int nodeC = pl.get("nodes").get(n - 1).asInt();
+        assertEquals("node-c", first);
+        assertEquals("node-c", d.get("nodes").get(nodeC).asText());
+        assertEquals(List.of(1500L, 3 * GI, 2L), triple(pl.get("fill").get(0)));
+        assertEquals(List.of(8000L, 16 * GI, 15L), triple(pl.get("fill").get(n - 1)));
+        assertEquals(List.of(8000L, 16 * GI, 110L), triple(d.get("alloc").get(String.valueOf(nodeC))));
+        // node-a: api-0 (3 CPU, 4Gi) and 2 replicas, of 4 CPU, 8Gi.
+        int last = -1;
+        for (int i = 0; i < n; i++) {
+            if (d.get("nodes").get(pl.get("nodes").get(i).asInt()).asText().equals("node-a")) {
+                last = i;
+            }
+        }
+        assertEquals(List.of(4000L, 6 * GI, 3L), triple(pl.get("fill").get(last)));
+        assertEquals(List.of(4000L, 8 * GI, 110L), triple(d.get("alloc").get(pl.get("nodes").get(last).asText())));
+        assertEquals(3, d.get("alloc").size(), "allocatable once per node with a fill: " + d.get("alloc"));
+    }
+
+    @Test
+    void aSequencesCyclesCarryTheFillOfTheNodesTheyChanged() throws Exception {
+        JsonNode d = data(HtmlReports.run("simulate", "--cluster", "samples/simulate/cluster.yaml", "-f", "samples/simulate/workloads.yaml", "-o", "html").out());
+        JsonNode cycles = d.get("cycles");
+        // Step 3: the third web replica (500m, 512Mi) joins batch-0 (3 CPU, 2Gi) on node-b.
+        JsonNode third = cycles.get(2).get("fill");
+        assertEquals(1, third.size());
+        assertEquals("node-b", d.get("nodes").get(third.get(0).get(0).asInt()).asText());
+        assertEquals(List.of(3500L, 2 * GI + GI / 2, 2L), requests(third.get(0)));
+        assertEquals(List.of(4000L, 8 * GI, 110L), triple(d.get("alloc").get(third.get(0).get(0).asText())));
+        // Step 5: db-1 does not schedule and changes nothing.
+        assertEquals("Unschedulable", cycles.get(4).get("verdict").asText());
+        assertFalse(cycles.get(4).has("fill"));
+        // Step 10: urgent preempts batch-0 on node-b, which keeps the web replica and the node agent (100m, 64Mi).
+        JsonNode urgent = cycles.get(9);
+        assertEquals("node-b", urgent.get("postFilter").get("nominatedNodeName").asText());
+        JsonNode after = urgent.get("fill").get(0);
+        assertEquals("node-b", d.get("nodes").get(after.get(0).asInt()).asText());
+        assertEquals(List.of(600L, 576L << 20, 2L), requests(after));
+    }
+
     @Test
     void aThousandReplicasOnFiveThousandNodesStayUnderTwoMegabytes() throws Exception {
         HtmlReports.Run r = HtmlReports.generatedCapacity(dir, 5000, 1000);
@@ -222,6 +288,70 @@ class HtmlRendererTest {
         assertEquals(1000, d.get("replicas").asInt());
         assertEquals(1000, d.get("placements").get("nodes").size());
         assertEquals("LimitReached", d.get("failReason").get("failType").asText());
+    }
+
+    /** Two hundred cycles of 5,000 nodes each (500 evaluated, as kube-scheduler stops early) fit in 2 MB. */
+    @Test
+    void twoHundredPodsSimulatedOnFiveThousandNodesStayUnderTwoMegabytes() throws Exception {
+        HtmlReports.Run r = HtmlReports.generatedSimulate(dir, 5000, 200, "html");
+        assertEquals(0, r.code(), r.err());
+        int bytes = r.out().getBytes(java.nio.charset.StandardCharsets.UTF_8).length;
+        assertTrue(bytes <= 2 * 1024 * 1024, "page of " + bytes + " bytes");
+        JsonNode d = data(r.out());
+        assertEquals(200, d.get("cycles").size());
+        assertTrue(d.get("cycles").get(199).get("matrix").get("rows").size() > 400, "evaluated nodes per cycle");
+    }
+
+    /** The compact matrix and score table say what the JSON contract says, cycle by cycle. */
+    @Test
+    void theCompactCyclesAreTheJsonContracts() throws Exception {
+        JsonNode d = data(HtmlReports.generatedSimulate(dir, 300, 20, "html").out());
+        JsonNode json = JSON.readTree(HtmlReports.generatedSimulate(dir, 300, 20, "json").out());
+        JsonNode nodes = d.get("nodes");
+        for (int k = 0; k < 20; k++) {
+            JsonNode c = d.get("cycles").get(k);
+            JsonNode step = json.get("steps").get(k);
+            JsonNode mx = c.get("matrix");
+            java.util.Set<String> feasible = new java.util.TreeSet<>();
+            mx.get("feasible").forEach(row -> feasible.add(nodes.get(mx.get("rows").get(row.asInt()).asInt()).asText()));
+            java.util.Set<String> expected = new java.util.TreeSet<>();
+            step.get("feasibleNodes").forEach(n -> expected.add(n.asText()));
+            assertEquals(expected, feasible, "cycle " + k);
+            int cols = mx.get("cols").size();
+            assertEquals(mx.get("rows").size() * cols, mx.get("cells").asText().length());
+            for (int row = 0; row < mx.get("rows").size(); row++) {
+                String node = nodes.get(mx.get("rows").get(row).asInt()).asText();
+                JsonNode recorded = step.get("filter").get(node);
+                int rec = mx.get("recorded").get(row).asInt();
+                assertEquals(recorded == null, rec < 0, node);
+                if (recorded != null) {
+                    List<String> reasons = new java.util.ArrayList<>();
+                    recorded.get("reasons").forEach(x -> reasons.add(x.asText()));
+                    assertEquals(recorded.get("plugin").asText() + ": " + String.join(", ", reasons) + " (" + recorded.get("code").asText() + ")",
+                            mx.get("reasons").get(rec).asText(), node);
+                    assertEquals('R', mx.get("cells").asText().charAt(row * cols + indexOf(mx.get("cols"), recorded.get("plugin").asText())), node);
+                }
+                assertEquals(step.get("filterAll").path(node).size(), mx.get("rowReasons").get(row).size(), node);
+            }
+            JsonNode sc = c.get("score");
+            assertEquals(step.get("scores").size(), sc.get("rows").size());
+            for (JsonNode row : sc.get("rows")) {
+                JsonNode scores = step.get("scores").get(nodes.get(row.get(0).asInt()).asText());
+                assertEquals(scores.get("total").asLong(), row.get(1).asLong());
+                for (int p = 0; p < sc.get("cols").size(); p++) {
+                    assertEquals(scores.get(sc.get("cols").get(p).asText()).asLong(), row.get(p + 2).asLong());
+                }
+            }
+        }
+    }
+
+    static int indexOf(JsonNode array, String text) {
+        for (int i = 0; i < array.size(); i++) {
+            if (array.get(i).asText().equals(text)) {
+                return i;
+            }
+        }
+        return -1;
     }
 
     @Test

@@ -3,6 +3,11 @@ package io.kubewhatif.render.html;
 import io.kubewhatif.bench.ScaleGenerator;
 import io.kubewhatif.cli.Cli;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+
 import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.io.PrintWriter;
@@ -13,7 +18,9 @@ import java.util.ArrayList;
 import java.util.List;
 
 /** The reports the HTML tests open: made by the real command line, from the samples or a generated cluster. */
-final class HtmlReports {
+public final class HtmlReports {
+    static final ObjectMapper JSON = new ObjectMapper();
+
     private HtmlReports() {
     }
 
@@ -63,6 +70,92 @@ final class HtmlReports {
     static Run generatedCapacity(Path dir, int nodes, int max) throws IOException {
         Path cluster = ScaleGenerator.write(new ScaleGenerator.Spec(nodes, nodes * 2, 7), dir, false);
         return run("capacity", "--cluster", cluster.toString(), "-f", "samples/capacity/pod.yaml", "--max", String.valueOf(max), "-o", "html");
+    }
+
+    /**
+     * The embedded data as the page's script sees it once it has undone the compact encodings (Compact.java): each
+     * cycle's matrix with rows, feasible, recorded, cells as one string and rowReasons, its score with rows.
+     */
+    public static JsonNode expanded(JsonNode data) {
+        for (String k : List.of("cycles", "cyclesA", "cyclesB")) {
+            for (JsonNode c : data.path(k)) {
+                if (c.get("matrix") instanceof ObjectNode mx) {
+                    mx.set("rows", ints(mx.get("rows")));
+                    mx.set("feasible", ints(mx.get("feasible")));
+                    ArrayNode recorded = ints(mx.get("recorded"));
+                    mx.set("recorded", recorded);
+                    StringBuilder cells = new StringBuilder();
+                    JsonNode patterns = mx.get("cells").get("patterns");
+                    ints(mx.get("cells").get("rowPattern")).forEach(p -> cells.append(patterns.get(p.asInt()).asText()));
+                    mx.put("cells", cells.toString());
+                    ArrayNode rowReasons = JSON.createArrayNode();
+                    for (int r = 0; r < recorded.size(); r++) {
+                        ArrayNode all = rowReasons.addArray();
+                        if (recorded.get(r).asInt() >= 0) {
+                            all.add(recorded.get(r));
+                        }
+                        mx.get("extraReasons").path(String.valueOf(r)).forEach(all::add);
+                    }
+                    mx.set("rowReasons", rowReasons);
+                }
+                if (c.get("score") instanceof ObjectNode sc) {
+                    List<ArrayNode> cols = new ArrayList<>();
+                    sc.get("columns").forEach(col -> cols.add(ints(col)));
+                    ArrayNode rows = JSON.createArrayNode();
+                    for (int i = 0; i < cols.get(0).size(); i++) {
+                        ArrayNode row = rows.addArray();
+                        for (ArrayNode col : cols) {
+                            row.add(col.get(i));
+                        }
+                    }
+                    sc.set("rows", rows);
+                }
+            }
+        }
+        return data;
+    }
+
+    /** A list of integers in any of Compact.ints's forms, as a list. */
+    static ArrayNode ints(JsonNode x) {
+        if (x.isArray()) {
+            return (ArrayNode) x;
+        }
+        ArrayNode out = JSON.createArrayNode();
+        if (x.has("codes")) {
+            for (char ch : x.get("codes").asText().toCharArray()) {
+                out.add(x.get("values").get(Compact.ALPHABET.indexOf(ch)));
+            }
+            return out;
+        }
+        JsonNode r = x.get("runs");
+        for (int i = 0; i < r.size(); i += 3) {
+            for (long k = 0; k < r.get(i + 1).asLong(); k++) {
+                out.add(r.get(i).asLong() + k * r.get(i + 2).asLong());
+            }
+        }
+        return out;
+    }
+
+    /**
+     * {@code simulate -o html} (or {@code format}) of a Deployment of {@code replicas} pods of the capacity sample's
+     * requests on a generated cluster of {@code nodes} nodes (deterministic: fixed seed).
+     */
+    static Run generatedSimulate(Path dir, int nodes, int replicas, String format) throws IOException {
+        Path cluster = ScaleGenerator.write(new ScaleGenerator.Spec(nodes, nodes * 2, 7), dir, false);
+        Path deployment = Files.writeString(dir.resolve("deployment.yaml"), """
+                apiVersion: apps/v1
+                kind: Deployment
+                metadata: {name: worker, namespace: shop}
+                spec:
+                  replicas: %d
+                  selector: {matchLabels: {app: worker}}
+                  template:
+                    metadata: {labels: {app: worker}}
+                    spec:
+                      containers:
+                      - {name: worker, image: registry.example.com/worker:1.0, resources: {requests: {cpu: 500m, memory: 1Gi}}}
+                """.formatted(replicas));
+        return run("simulate", "--cluster", cluster.toString(), "-f", deployment.toString(), "-o", format);
     }
 
     static Path write(Path file, String html) throws IOException {
