@@ -29,9 +29,14 @@ import java.util.regex.Pattern;
  * of the kinds the scheduler reads. Only {@code get} is ever run, and never for Secrets or ConfigMaps.
  */
 public final class KubectlSnapshot {
-    /** What is read: the kinds the scheduler's plugins look at (Secrets are never read). */
+    /**
+     * What is read: the kinds the scheduler's plugins look at, and the workloads that own pods (so that explain writes
+     * its changes against the Deployment or CronJob the user edits, not the ReplicaSet or Job below it). Secrets are
+     * never read.
+     */
     public static final List<String> RESOURCES = List.of("nodes", "pods", "pv", "pvc", "storageclasses", "csinodes", "csidrivers", "pdb",
-            "services", "replicasets", "statefulsets", "namespaces", "priorityclasses", "resourceclaims", "resourceslices", "deviceclasses");
+            "services", "replicasets", "statefulsets", "deployments", "daemonsets", "jobs", "cronjobs", "namespaces", "priorityclasses",
+            "resourceclaims", "resourceslices", "deviceclasses");
     /** The source messages name for the live snapshot's documents. */
     public static final String SOURCE = "kubectl get (live cluster)";
     private static final Pattern MISSING_TYPE = Pattern.compile("the server doesn't have a resource type \"([^\"]+)\"");

@@ -1,5 +1,7 @@
 package io.kubewhatif.cli;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -126,8 +128,8 @@ class LiveSnapshotTest {
         assertEquals(ExitCodes.UNSCHEDULABLE, r.code(), r.out() + r.err());
         assertTrue(r.out().startsWith("shop/web: Unschedulable\n  0/1 nodes are available: 1 Insufficient cpu."), r.out());
         assertReadOnly();
-        assertEquals(List.of("get nodes,pods,pv,pvc,storageclasses,csinodes,csidrivers,pdb,services,replicasets,statefulsets,namespaces,"
-                + "priorityclasses,resourceclaims,resourceslices,deviceclasses -A -o json --context prod --kubeconfig /k/config --namespace shop"), invocations());
+        assertEquals(List.of("get nodes,pods,pv,pvc,storageclasses,csinodes,csidrivers,pdb,services,replicasets,statefulsets,deployments,"
+                + "daemonsets,jobs,cronjobs,namespaces,priorityclasses,resourceclaims,resourceslices,deviceclasses -A -o json --context prod --kubeconfig /k/config --namespace shop"), invocations());
     }
 
     @Test
@@ -284,6 +286,40 @@ class LiveSnapshotTest {
         assertEquals(ExitCodes.UNSCHEDULABLE, pending.code(), pending.err());
         assertTrue(pending.out().contains("\n  0/2 nodes are available: 1 Insufficient cpu, 1 node(s) had untolerated taint(s)."),
                 pending.out());
+        assertReadOnly();
+    }
+
+    /** Recorded output with workloads: a Deployment over its ReplicaSet, a CronJob over its Job, a pending pod of each. */
+    static final Path WORKLOADS = Path.of("src/test/resources/live/kubectl-get-workloads.json");
+
+    @Test
+    void explainWritesTheLiveClustersChangesAgainstTheDeploymentAndTheCronJob() throws Exception {
+        fixture = WORKLOADS.toAbsolutePath();
+        writeKubectl("""
+                #!/bin/sh
+                printf '%s\\n' "$*" >> "LOG"
+                if [ "$1" = version ]; then cat "SERVERVERSION"; exit 0; fi
+                cat "FIXTURE"
+                """);
+        Result reports = run("explain", "reports-7c9d8f6b5-k2x4q", "-n", "data", "--from-kubectl", "-o", "json");
+        assertEquals(ExitCodes.UNSCHEDULABLE, reports.code(), reports.err());
+        assertEquals("", reports.err(), "Deployments, Jobs and CronJobs are read, not warned about");
+        JsonNode r = new ObjectMapper().readTree(reports.out());
+        assertEquals("Deployment", r.at("/workload/kind").asText(), reports.out());
+        assertEquals("snapshot", r.at("/workload/source").asText(), "the Deployment itself was read: " + reports.out());
+        JsonNode best = r.at("/suggestions/0");
+        assertEquals("Deployment data/reports", best.at("/changes/0/object").asText(), reports.out());
+        assertEquals("spec.template.spec.tolerations", best.at("/changes/0/field").asText(), reports.out());
+        assertTrue(best.at("/patch/command").asText().startsWith("kubectl patch deployment/reports -n data --type=json -p '"), reports.out());
+
+        Result nightly = run("explain", "nightly-29400120-8mz2p", "-n", "data", "--from-kubectl", "-o", "json");
+        assertEquals(ExitCodes.UNSCHEDULABLE, nightly.code(), nightly.err());
+        JsonNode n = new ObjectMapper().readTree(nightly.out());
+        assertEquals("CronJob", n.at("/workload/kind").asText(), nightly.out());
+        assertEquals("snapshot", n.at("/workload/source").asText(), nightly.out());
+        assertEquals("spec.jobTemplate.spec.template.spec.tolerations", n.at("/suggestions/0/changes/0/field").asText(), nightly.out());
+        assertTrue(n.at("/suggestions/0/patch/command").asText().startsWith("kubectl patch cronjob/nightly -n data --type=json -p '"), nightly.out());
+        assertTrue(n.at("/suggestions/0/patch/command").asText().contains("/spec/jobTemplate/spec/template/spec/tolerations"), nightly.out());
         assertReadOnly();
     }
 
