@@ -99,6 +99,7 @@ public final class Explainer {
         MissingObjects missing = new MissingObjects(search);
         missing.run();
         new Evictions(search).preemption(main);
+        new Nominations(search).waits();
         new PodFixes(search).run(main);
         new Relaxations(search).run(main);
         Evictions evictions = new Evictions(search);
@@ -123,7 +124,7 @@ public final class Explainer {
     }
 
     private static boolean coveredBy(String plugin, Set<Kind> kinds) {
-        boolean moved = kinds.contains(Kind.EVICTION) || kinds.contains(Kind.PREEMPTION);
+        boolean moved = kinds.contains(Kind.EVICTION) || kinds.contains(Kind.PREEMPTION) || kinds.contains(Kind.WAITS);
         return switch (plugin) {
             case "TaintToleration" -> kinds.contains(Kind.TOLERATIONS) || kinds.contains(Kind.COMBINED);
             case "NodeAffinity" -> kinds.contains(Kind.NODE_AFFINITY) || kinds.contains(Kind.COMBINED) || kinds.contains(Kind.NODE_LABELS);

@@ -40,7 +40,7 @@ public record Explanation(String pod, String verdict, CycleReport report, List<C
     public enum Kind {
         REQUESTS("requests"), TOLERATIONS("tolerations"), NODE_AFFINITY("nodeAffinity"), HOST_PORTS("hostPorts"),
         TOPOLOGY_SPREAD("topologySpread"), POD_AFFINITY("podAffinity"), POD_ANTI_AFFINITY("podAntiAffinity"),
-        SCHEDULING_GATES("schedulingGates"), COMBINED("combined"), PREEMPTION("preemption"), EVICTION("eviction"),
+        SCHEDULING_GATES("schedulingGates"), COMBINED("combined"), PREEMPTION("preemption"), WAITS("waits"), EVICTION("eviction"),
         UNCORDON("uncordon"), NODE_LABELS("nodeLabels"), CREATE("create"), NEW_NODE("newNode");
 
         private final String json;
@@ -59,7 +59,7 @@ public record Explanation(String pod, String verdict, CycleReport report, List<C
      * nodes they open (most first).
      */
     public enum Rank {
-        /** Nothing to change: kube-scheduler preempts by itself. */
+        /** Nothing to change: kube-scheduler preempts by itself, or the pod waits for a pod nominated to a node. */
         AS_IS("asIs"),
         /** Create an object the pod names that does not exist (a claim, a class). */
         CREATE("create"),

@@ -283,6 +283,35 @@ class ExplainerTest {
         assertTrue(e.suggestions().stream().noneMatch(x -> x.kind() == Kind.CREATE), "a device class is not guessed");
     }
 
+    static String nominated(String name, int priority, String cpu) {
+        return "apiVersion: v1\nkind: Pod\nmetadata: {name: " + name + ", namespace: batch}\nspec:\n  priority: " + priority
+                + "\n  containers:\n  - {name: c, image: x, resources: {requests: {cpu: \"" + cpu + "\"}}}\nstatus: {phase: Pending, nominatedNodeName: n1}\n---\n";
+    }
+
+    @Test
+    void aPodThatOnlyANominatedPodKeepsOutWaits() throws Exception {
+        String cluster = node("n1", "4", "8Gi", "", "") + running("default", "r1", "n1", "1", "app: r", "");
+        Scenario s = Scenario.of(dir, cluster + nominated("etl", 10, "2"), POD + "  containers:\n  - {name: c, image: x, resources: {requests: {cpu: \"2\"}}}\n");
+        Explanation e = Explainer.explain(DEFAULTS, s.cluster(), s.before(), s.last());
+        assertEquals("Unschedulable", e.verdict(), () -> describe(e));
+        Suggestion first = e.suggestions().get(0);
+        assertEquals(Kind.WAITS, first.kind(), () -> describe(e));
+        assertEquals(Explanation.Rank.AS_IS, first.rank());
+        assertTrue(first.summary().startsWith("nothing to change: the pod waits for batch/etl (priority 10), nominated to n1"), first.summary());
+        assertEquals("n1", first.selected());
+        assertTrue(first.changes().isEmpty() && first.patch() == null, "nothing to change");
+        assertFalse(e.unresolved().contains("NodeResourcesFit"), () -> describe(e));
+
+        // A nominated pod of lower priority holds no room: the pod simply fits, and nothing waits.
+        Scenario lower = Scenario.of(dir, cluster + nominated("etl", -1, "2"), POD + "  containers:\n  - {name: c, image: x, resources: {requests: {cpu: \"2\"}}}\n");
+        assertEquals("Scheduled", Explainer.explain(DEFAULTS, lower.cluster(), lower.before(), lower.last()).verdict());
+
+        // Without the nominated pod the pod still does not fit: no wait is suggested.
+        Scenario full = Scenario.of(dir, cluster + nominated("etl", 10, "2"), POD + "  containers:\n  - {name: c, image: x, resources: {requests: {cpu: \"3500m\"}}}\n");
+        Explanation f = Explainer.explain(DEFAULTS, full.cluster(), full.before(), full.last());
+        assertTrue(f.suggestions().stream().noneMatch(x -> x.kind() == Kind.WAITS), () -> describe(f));
+    }
+
     static String describe(Explanation e) {
         StringBuilder sb = new StringBuilder(e.verdict() + ": " + e.report().fitError + "\n");
         for (Suggestion s : e.suggestions()) {
