@@ -87,7 +87,14 @@ public final class Explainer {
                 search.tryPod(Candidate.pod(Kind.SCHEDULING_GATES, Rank.ADDITIVE, changes.size(),
                         "remove the scheduling gates (the gates' controllers do this when ready)", changes, PodEdits::withoutSchedulingGates));
             }
-            return done(pod, "Gated", main, List.of(), List.of(), List.of());
+            List<String> missing = List.of();
+            if (!"SchedulingGates".equals(main.preEnqueue.plugin())) {
+                // DynamicResources holds the pod back while a claim or the template it is made from is missing.
+                MissingObjects objects = new MissingObjects(search);
+                objects.run();
+                missing = objects.missing();
+            }
+            return done(pod, "Gated", main, List.of(), List.of(), missing);
         }
         if (main.selected != null) {
             return done(pod, "Scheduled", main, List.of(), List.of(), List.of());
@@ -141,7 +148,9 @@ public final class Explainer {
     private Explanation done(String pod, String verdict, CycleReport main, List<ReasonGroup> reasons, List<String> unresolved, List<String> missing) {
         List<Suggestion> ranked = Ranking.rank(search.found());
         Headline headline = null;
-        if ("Unschedulable".equals(verdict)) {
+        if ("Gated".equals(verdict) && !missing.isEmpty()) {
+            headline = new Headline(Headline.Kind.MISSING_OBJECT, String.join(", ", missing));
+        } else if ("Unschedulable".equals(verdict)) {
             boolean onlyNew = !ranked.isEmpty() && ranked.stream().allMatch(s -> s.kind() == Kind.NEW_NODE);
             if (!missing.isEmpty()) {
                 headline = new Headline(Headline.Kind.MISSING_OBJECT, String.join(", ", missing));

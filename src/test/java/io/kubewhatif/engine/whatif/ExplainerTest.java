@@ -270,8 +270,72 @@ class ExplainerTest {
         assertEquals(List.of(e.report().preFilter.plugin()), e.unresolved());
     }
 
+    static final String SLICE = "apiVersion: resource.k8s.io/v1\nkind: ResourceSlice\nmetadata: {name: n1-gpu}\nspec:\n  driver: gpu.example.com\n"
+            + "  nodeName: n1\n  pool: {name: n1, generation: 1, resourceSliceCount: 1}\n  devices:\n  - {name: gpu-0}\n  - {name: gpu-1}\n---\n";
+    static final String GPU_CLASS = "apiVersion: resource.k8s.io/v1\nkind: DeviceClass\nmetadata: {name: gpu.example.com}\nspec:\n  selectors:\n"
+            + "  - cel: {expression: 'device.driver == \"gpu.example.com\"'}\n---\n";
+
     @Test
-    void aMissingDeviceClassIsNamedNotGuessed() throws Exception {
+    void aMissingDeviceClassIsCreatedByNameSelectingItsDriversDevices() throws Exception {
+        Scenario s = Scenario.of(dir, node("n1", "4", "8Gi", "", "") + node("n2", "4", "8Gi", "", "") + SLICE
+                        + "apiVersion: resource.k8s.io/v1\nkind: ResourceClaim\nmetadata: {name: gpu, namespace: default}\nspec:\n  devices:\n"
+                        + "    requests:\n    - name: g\n      exactly: {deviceClassName: gpu.example.com}\n---\n",
+                POD + "  resourceClaims: [{name: g, resourceClaimName: gpu}]\n"
+                        + "  containers:\n  - {name: c, image: x, resources: {claims: [{name: g}], requests: {cpu: \"1\"}}}\n");
+        Explanation e = Explainer.explain(DEFAULTS, s.cluster(), s.before(), s.last());
+        Suggestion create = e.suggestions().get(0);
+        assertEquals(Kind.CREATE, create.kind(), () -> describe(e));
+        assertEquals(List.of("n1"), create.opens(), "only the node whose slice offers the devices");
+        var dc = (io.fabric8.kubernetes.api.model.resource.v1.DeviceClass) create.creates().get(0);
+        assertEquals("gpu.example.com", dc.getMetadata().getName());
+        assertEquals("device.driver == \"gpu.example.com\"", dc.getSpec().getSelectors().get(0).getCel().getExpression());
+    }
+
+    @Test
+    void aMissingClaimGetsTheRequestsTheClustersOneDeviceClassImplies() throws Exception {
+        Scenario s = Scenario.of(dir, node("n1", "4", "8Gi", "", "") + SLICE + GPU_CLASS,
+                POD + "  resourceClaims: [{name: g, resourceClaimName: gpu}]\n"
+                        + "  containers:\n  - {name: c, image: x, resources: {claims: [{name: g, request: accel}], requests: {cpu: \"1\"}}}\n");
+        Explanation e = Explainer.explain(DEFAULTS, s.cluster(), s.before(), s.last());
+        Suggestion create = e.suggestions().get(0);
+        assertEquals(Kind.CREATE, create.kind(), () -> describe(e));
+        assertEquals("create ResourceClaim default/gpu (requesting 1 device(s) of gpu.example.com)", create.summary());
+        var claim = (io.fabric8.kubernetes.api.model.resource.v1.ResourceClaim) create.creates().get(0);
+        var request = claim.getSpec().getDevices().getRequests().get(0);
+        assertEquals("accel", request.getName(), "the request the container names");
+        assertEquals("gpu.example.com", request.getExactly().getDeviceClassName());
+        assertEquals("n1", create.selected());
+    }
+
+    @Test
+    void aMissingTemplateCopiesTheRequestsOfThePodsOtherClaimAndIsVerifiedAsTheControllerWouldInstantiateIt() throws Exception {
+        // Two classes: nothing to choose between, but the pod's other claim says what it asks for.
+        Scenario s = Scenario.of(dir, node("n1", "4", "8Gi", "", "") + SLICE + GPU_CLASS
+                        + "apiVersion: resource.k8s.io/v1\nkind: DeviceClass\nmetadata: {name: other.example.com}\n---\n"
+                        + "apiVersion: resource.k8s.io/v1\nkind: ResourceClaim\nmetadata: {name: first, namespace: default}\nspec:\n  devices:\n"
+                        + "    requests:\n    - name: g\n      exactly: {deviceClassName: gpu.example.com}\n---\n",
+                POD + "  resourceClaims: [{name: a, resourceClaimName: first}, {name: b, resourceClaimTemplateName: second}]\n"
+                        + "  containers:\n  - {name: c, image: x, resources: {claims: [{name: a}, {name: b}], requests: {cpu: \"1\"}}}\n");
+        Explanation e = Explainer.explain(DEFAULTS, s.cluster(), s.before(), s.last());
+        assertEquals("Gated", e.verdict(), "DynamicResources holds the pod until its claim exists");
+        Suggestion create = e.suggestions().get(0);
+        assertEquals(Kind.CREATE, create.kind(), () -> describe(e));
+        var t = (io.fabric8.kubernetes.api.model.resource.v1.ResourceClaimTemplate) create.creates().get(0);
+        assertEquals("second", t.getMetadata().getName());
+        assertEquals("gpu.example.com", t.getSpec().getSpec().getDevices().getRequests().get(0).getExactly().getDeviceClassName());
+        assertEquals("n1", create.selected(), "both claims allocated on n1's two devices");
+
+        // Nothing implies the requests: the template is named with what to write, and nothing is guessed.
+        Scenario none = Scenario.of(dir, node("n1", "4", "8Gi", "", "") + SLICE,
+                POD + "  resourceClaims: [{name: b, resourceClaimTemplateName: second}]\n" + C1);
+        Explanation n = Explainer.explain(DEFAULTS, none.cluster(), none.before(), none.last());
+        assertTrue(n.suggestions().isEmpty(), () -> describe(n));
+        assertEquals(new Explanation.Headline(Explanation.Headline.Kind.MISSING_OBJECT,
+                "ResourceClaimTemplate default/second (write its devices.requests: nothing in the snapshot implies them)"), n.headline());
+    }
+
+    @Test
+    void aMissingDeviceClassIsNotSuggestedWhereNoNodeOffersDevices() throws Exception {
         Scenario s = Scenario.of(dir, node("n1", "4", "8Gi", "", "")
                         + "apiVersion: resource.k8s.io/v1\nkind: ResourceClaim\nmetadata: {name: gpu, namespace: default}\nspec:\n  devices:\n"
                         + "    requests:\n    - name: g\n      exactly: {deviceClassName: gpu.example.com}\n---\n",
@@ -280,7 +344,7 @@ class ExplainerTest {
         Explanation e = Explainer.explain(DEFAULTS, s.cluster(), s.before(), s.last());
         assertEquals("Unschedulable", e.verdict(), () -> describe(e));
         assertEquals(new Explanation.Headline(Explanation.Headline.Kind.MISSING_OBJECT, "DeviceClass gpu.example.com"), e.headline(), () -> describe(e));
-        assertTrue(e.suggestions().stream().noneMatch(x -> x.kind() == Kind.CREATE), "a device class is not guessed");
+        assertTrue(e.suggestions().stream().noneMatch(x -> x.kind() == Kind.CREATE), "no node has devices: creating the class does not verify");
     }
 
     static String nominated(String name, int priority, String cpu) {
