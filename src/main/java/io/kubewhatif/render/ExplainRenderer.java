@@ -76,6 +76,7 @@ final class ExplainRenderer {
                     + e.workload().templatePath() + ")", "    ");
         }
         recorded(sb, e);
+        requires(sb, e);
         if (!e.reasons().isEmpty()) {
             Text.heading(sb.append('\n'), style, "Why", "  (every filter that rejects a node; a node can be under several)");
             java.util.Set<String> seen = new java.util.HashSet<>();
@@ -172,6 +173,25 @@ final class ExplainRenderer {
 
     static String manifest(HasMetadata o) {
         return JsonRenderer.write(MANIFEST, o).stripTrailing();
+    }
+
+    /** The Namespace or PriorityClass the API server needs first, each with its manifest. */
+    private void requires(StringBuilder sb, Explanation e) {
+        if (e.requires().isEmpty()) {
+            return;
+        }
+        boolean one = e.requires().size() == 1;
+        Text.heading(sb.append('\n'), style, "Create first", "  (the API server refuses the pod until " + (one ? "it exists" : "they exist")
+                + (e.suggestions().isEmpty() ? ")" : "; every change below assumes " + (one ? "it does)" : "they do)")));
+        String pad = "    ";
+        for (Explanation.Requirement q : e.requires()) {
+            Text.line(sb, style, "  " + style.yellow(q.object()) + ": " + q.why(), pad);
+            sb.append(pad).append("kubectl apply -f - <<'EOF'\n");
+            for (String l : manifest(q.manifest()).split("\n")) {
+                sb.append(pad).append(l).append('\n');
+            }
+            sb.append(pad).append("EOF\n");
+        }
     }
 
     private void recorded(StringBuilder sb, Explanation e) {
@@ -330,6 +350,17 @@ final class ExplainRenderer {
         }
         if (e.workload() != null) {
             m.put("workload", JsonRenderer.toMap(e.workload()));
+        }
+        if (!e.requires().isEmpty()) {
+            List<Object> requires = new ArrayList<>();
+            for (Explanation.Requirement q : e.requires()) {
+                Map<String, Object> qm = new LinkedHashMap<>();
+                qm.put("object", q.object());
+                qm.put("why", q.why());
+                qm.put("manifest", q.manifest());
+                requires.add(qm);
+            }
+            m.put("requires", requires);
         }
         if (!e.before().isEmpty()) {
             List<Object> before = new ArrayList<>();

@@ -46,23 +46,35 @@ public final class Explainer {
      */
     public static Explanation explain(Configuration config, List<? extends HasMetadata> cluster, List<Pod> before, Pod target)
             throws FrameworkException {
+        return explain(config, cluster, before, target, Inventory.UNKNOWN);
+    }
+
+    /** As {@link #explain(Configuration, List, List, Pod)}, naming the Namespace or PriorityClass {@code inventory} shows missing. */
+    public static Explanation explain(Configuration config, List<? extends HasMetadata> cluster, List<Pod> before, Pod target, Inventory inventory)
+            throws FrameworkException {
         List<HasMetadata> all = new ArrayList<>(cluster);
-        return explain(config, cluster, before, target, Owners.subjectOf(target, all));
+        return explain(config, cluster, before, target, Owners.subjectOf(target, all), inventory);
     }
 
     /** As {@link #explain(Configuration, List, List, Pod)}, with the object the user edits given (a workload of -f). */
     static Explanation explain(Configuration config, List<? extends HasMetadata> cluster, List<Pod> before, Pod target, Subject subject)
             throws FrameworkException {
-        return new Explainer(new Search(config, cluster, before, target, subject)).run();
+        return explain(config, cluster, before, target, subject, Inventory.UNKNOWN);
+    }
+
+    static Explanation explain(Configuration config, List<? extends HasMetadata> cluster, List<Pod> before, Pod target, Subject subject,
+                               Inventory inventory) throws FrameworkException {
+        return new Explainer(new Search(config, cluster, before, target, subject, inventory)).run();
     }
 
     /**
-     * As {@link #explain(Configuration, List, List, Pod)} for a pod of a workload of {@code -f}: {@code templateSpec} is
-     * the workload's pod template spec as written.
+     * As {@link #explain(Configuration, List, List, Pod, Inventory)} for a pod of a workload of {@code -f}:
+     * {@code templateSpec} is the workload's pod template spec as written.
      */
     public static Explanation explain(Configuration config, List<? extends HasMetadata> cluster, List<Pod> before, Pod target,
-                                      Explanation.Workload workload, com.fasterxml.jackson.databind.JsonNode templateSpec) throws FrameworkException {
-        return explain(config, cluster, before, target, workload == null ? Subject.BARE : new Subject(workload, templateSpec));
+                                      Explanation.Workload workload, com.fasterxml.jackson.databind.JsonNode templateSpec, Inventory inventory)
+            throws FrameworkException {
+        return explain(config, cluster, before, target, workload == null ? Subject.BARE : new Subject(workload, templateSpec), inventory);
     }
 
     /** The workload a pod of the cluster belongs to through its owner references (kind, name), or null for a bare pod. */
@@ -163,7 +175,7 @@ public final class Explainer {
             }
         }
         return new Explanation(pod, verdict, main, search.session.before(), reasons, ranked, headline, unresolved,
-                search.subject.workload(), recorded(search.target, main));
+                search.subject.workload(), recorded(search.target, main), Prerequisites.of(search.target, search.cluster, search.inventory));
     }
 
     /** The snapshot's own FailedScheduling message, compared with the computed one. */

@@ -22,14 +22,23 @@ import java.util.Map;
  * @param unresolved  plugins rejecting nodes for which no verified change was found
  * @param workload    the object the user edits when the pod comes from a workload; null for a bare pod
  * @param recorded    the snapshot's own FailedScheduling message (a PodScheduled=False condition), or null
+ * @param requires    objects the API server needs before it admits the pod that the snapshot lacks (its Namespace,
+ *                    its PriorityClass): to create first; every suggestion assumes they exist
  */
 public record Explanation(String pod, String verdict, CycleReport report, List<CycleReport> before, List<ReasonGroup> reasons,
                           List<Suggestion> suggestions, Headline headline, List<String> unresolved, Workload workload,
-                          Recorded recorded) {
+                          Recorded recorded, List<Requirement> requires) {
 
     /** True when only new nodes help: no change to the pod, its objects or the existing nodes makes it fit. */
     public boolean onlyNewNodes() {
         return headline != null && headline.kind() == Headline.Kind.ONLY_NEW_NODES;
+    }
+
+    /**
+     * An object to create before the pod can be: {@code object} as {@code Namespace analytics}, {@code why} in a
+     * sentence, {@code manifest} a minimal one.
+     */
+    public record Requirement(String object, String why, HasMetadata manifest) {
     }
 
     /** Nodes rejected by one plugin for one reason. */
