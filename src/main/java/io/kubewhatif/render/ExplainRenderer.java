@@ -129,11 +129,7 @@ final class ExplainRenderer {
             Text.line(sb, style, pad + "taints: " + String.join(", ", s.newNode().taints()), pad + "  ");
         }
         for (HasMetadata o : s.creates()) {
-            sb.append(pad).append("kubectl apply -f - <<'EOF'\n");
-            for (String l : manifest(o).split("\n")) {
-                sb.append(pad).append(l).append('\n');
-            }
-            sb.append(pad).append("EOF\n");
+            apply(sb, pad, o);
         }
         String command = command(s.patch());
         if (command != null) {
@@ -141,6 +137,15 @@ final class ExplainRenderer {
                 sb.append(pad).append(l).append('\n');
             }
         }
+    }
+
+    /** A manifest as a ready {@code kubectl apply -f -} here-document, indented by {@code pad}. */
+    private static void apply(StringBuilder sb, String pad, HasMetadata o) {
+        sb.append(pad).append("kubectl apply -f - <<'EOF'\n");
+        for (String l : manifest(o).split("\n")) {
+            sb.append(pad).append(l).append('\n');
+        }
+        sb.append(pad).append("EOF\n");
     }
 
     /** The ready kubectl line for a workload's patch (a pod's spec is mostly immutable: its manifest is edited instead). */
@@ -186,11 +191,7 @@ final class ExplainRenderer {
         String pad = "    ";
         for (Explanation.Requirement q : e.requires()) {
             Text.line(sb, style, "  " + style.yellow(q.object()) + ": " + q.why(), pad);
-            sb.append(pad).append("kubectl apply -f - <<'EOF'\n");
-            for (String l : manifest(q.manifest()).split("\n")) {
-                sb.append(pad).append(l).append('\n');
-            }
-            sb.append(pad).append("EOF\n");
+            apply(sb, pad, q.manifest());
         }
     }
 

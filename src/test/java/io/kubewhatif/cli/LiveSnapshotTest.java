@@ -262,18 +262,23 @@ class LiveSnapshotTest {
         assertTrue(allInvocations().contains("version -o json"), allInvocations().toString());
     }
 
-    /** Output recorded from kubectl get … -o json (a List, kubectl's indentation, managedFields, owner references). */
-    static final Path RECORDED = Path.of("src/test/resources/live/kubectl-get.json");
-
-    @Test
-    void scheduleAgainstRecordedKubectlOutput() throws Exception {
-        fixture = RECORDED.toAbsolutePath();
+    /** A stand-in kubectl that answers every get with the recorded output of {@code recorded}. */
+    void replay(Path recorded) throws Exception {
+        fixture = recorded.toAbsolutePath();
         writeKubectl("""
                 #!/bin/sh
                 printf '%s\\n' "$*" >> "LOG"
                 if [ "$1" = version ]; then cat "SERVERVERSION"; exit 0; fi
                 cat "FIXTURE"
                 """);
+    }
+
+    /** Output recorded from kubectl get … -o json (a List, kubectl's indentation, managedFields, owner references). */
+    static final Path RECORDED = Path.of("src/test/resources/live/kubectl-get.json");
+
+    @Test
+    void scheduleAgainstRecordedKubectlOutput() throws Exception {
+        replay(RECORDED);
         Path pod = dir.resolve("api2.yaml");
         Files.writeString(pod, "apiVersion: v1\nkind: Pod\nmetadata: {name: api-2}\nspec:\n  containers: [{name: c, image: x,"
                 + " resources: {requests: {cpu: 250m}}}]\n");
@@ -294,13 +299,7 @@ class LiveSnapshotTest {
 
     @Test
     void explainWritesTheLiveClustersChangesAgainstTheDeploymentAndTheCronJob() throws Exception {
-        fixture = WORKLOADS.toAbsolutePath();
-        writeKubectl("""
-                #!/bin/sh
-                printf '%s\\n' "$*" >> "LOG"
-                if [ "$1" = version ]; then cat "SERVERVERSION"; exit 0; fi
-                cat "FIXTURE"
-                """);
+        replay(WORKLOADS);
         Result reports = run("explain", "reports-7c9d8f6b5-k2x4q", "-n", "data", "--from-kubectl", "-o", "json");
         assertEquals(ExitCodes.UNSCHEDULABLE, reports.code(), reports.err());
         assertEquals("", reports.err(), "Deployments, Jobs and CronJobs are read, not warned about");
