@@ -52,6 +52,9 @@ class LiveSnapshotTest {
         writeKubectl("""
                 #!/bin/sh
                 printf '%s\\n' "$*" >> "LOG"
+                if [ -f "FORBIDDEN" ]; then
+                  case "$*" in *deployments*) echo 'Error from server (Forbidden): deployments.apps is forbidden: User "jane" cannot list resource "deployments" in API group "apps" at the cluster scope' >&2; exit 1;; esac
+                fi
                 if [ -f "FAILTYPES" ]; then
                   case "$*" in *resourceslices*) echo 'error: the server doesn'"'"'t have a resource type "resourceslices"' >&2; exit 1;; esac
                 fi
@@ -71,7 +74,7 @@ class LiveSnapshotTest {
         Files.createDirectories(bin);
         Path k = bin.resolve("kubectl");
         Files.writeString(k, script.replace("LOG", log.toString()).replace("FIXTURE", fixture.toString())
-                .replace("FAILTYPES", dir.resolve("failtypes").toString()).replace("UNREACHABLE", dir.resolve("unreachable").toString())
+                .replace("FAILTYPES", dir.resolve("failtypes").toString()).replace("FORBIDDEN", dir.resolve("forbidden").toString()).replace("UNREACHABLE", dir.resolve("unreachable").toString())
                 .replace("SERVERVERSION", dir.resolve("version.json").toString()));
         Files.setPosixFilePermissions(k, PosixFilePermissions.fromString("rwxr-xr-x"));
     }
@@ -149,6 +152,17 @@ class LiveSnapshotTest {
         assertTrue(r.err().contains("warning: the cluster has no resource type \"resourceslices\"; the snapshot is taken without it"), r.err());
         assertEquals(2, invocations().size());
         assertFalse(invocations().get(1).contains("resourceslices"));
+        assertReadOnly();
+    }
+
+    @Test
+    void workloadKindsRbacForbidsAreDroppedWithAWarning() throws Exception {
+        Files.writeString(dir.resolve("forbidden"), "");
+        Result r = run("explain", "web", "-n", "shop", "--from-kubectl");
+        assertEquals(ExitCodes.UNSCHEDULABLE, r.code(), r.out() + r.err());
+        assertTrue(r.err().contains("warning: kubectl may not list deployments; the snapshot is taken without them"), r.err());
+        assertEquals(2, invocations().size());
+        assertFalse(invocations().get(1).contains("deployments"), invocations().toString());
         assertReadOnly();
     }
 
