@@ -19,9 +19,9 @@ import java.util.Set;
 /**
  * A pod that waits for a nominated pod: the filters count the pods of higher or equal priority nominated to a node
  * (status.nominatedNodeName in the snapshot) as if they ran there, so such a pod holds room that the pod in question
- * would otherwise fit in. Nothing is to change: kube-scheduler retries the pod once the nominated pod is bound or
- * loses its nomination. Verified by a cycle in which those nominations are cleared: the pod must then fit a node one
- * of them is nominated to.
+ * would otherwise fit in. Nothing is to change when, once the nominated pod is bound there and the pods terminating on
+ * that node (its preemption's victims) are gone, the pod fits. Verified by two cycles: with those nominations cleared
+ * the pod fits a node one of them is nominated to, and with them bound to it the pod fits.
  */
 final class Nominations {
     private final Search search;
@@ -67,14 +67,34 @@ final class Nominations {
             return;
         }
         String node = r.selected;
+        // A wait only helps when there is room left once the nominated pods run there and the pods terminating on
+        // that node (the victims their preemption evicted) are gone; otherwise they take the room for good.
+        Set<String> waitedFor = new HashSet<>();
+        holders.get(node).forEach(p -> waitedFor.add(p.key()));
+        List<HasMetadata> bound = new ArrayList<>(search.cluster.size());
+        for (HasMetadata o : search.cluster) {
+            if (o instanceof Pod p && waitedFor.contains(Search.key(p))) {
+                Pod c = PodEdits.copy(p);
+                c.getStatus().setNominatedNodeName(null);
+                c.getSpec().setNodeName(node);
+                bound.add(c);
+            } else if (!(o instanceof Pod p && node.equals(p.getSpec().getNodeName()) && p.getMetadata().getDeletionTimestamp() != null)) {
+                bound.add(o);
+            }
+        }
+        CycleReport after = PrimedScheduler.open(search.config, bound, search.before).probe(target);
+        if (after.selected == null) {
+            return;
+        }
         List<String> named = new ArrayList<>();
         for (PodInfo p : holders.get(node)) {
             named.add(p.key() + " (priority " + p.priority() + ")");
         }
-        String summary = "nothing to change: the pod waits for " + String.join(", ", named) + ", nominated to " + node
-                + ", which " + (named.size() == 1 ? "holds" : "hold") + " the room the pod fits in there; kube-scheduler retries it once "
-                + (named.size() == 1 ? "that pod is" : "those pods are") + " bound or the nomination is cleared";
+        boolean one = named.size() == 1;
+        String summary = "nothing to change: the pod waits for " + String.join(", ", named) + ", nominated to " + node + ", which "
+                + (one ? "holds" : "hold") + " room there until " + (one ? "it is" : "they are") + " bound; once "
+                + (one ? "it runs" : "they run") + " there and the pods terminating on " + node + " are gone, the pod fits " + after.selected;
         search.keep(new Candidate(Kind.WAITS, Rank.AS_IS, 0, summary, List.of(), List.of(), null, List.of(), null),
-                new Search.Verified(r.feasibleNodes, node, List.of()));
+                new Search.Verified(after.feasibleNodes, after.selected, List.of()));
     }
 }

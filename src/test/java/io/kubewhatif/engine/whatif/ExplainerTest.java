@@ -354,24 +354,37 @@ class ExplainerTest {
 
     @Test
     void aPodThatOnlyANominatedPodKeepsOutWaits() throws Exception {
-        String cluster = node("n1", "4", "8Gi", "", "") + running("default", "r1", "n1", "1", "app: r", "");
-        Scenario s = Scenario.of(dir, cluster + nominated("etl", 10, "2"), POD + "  containers:\n  - {name: c, image: x, resources: {requests: {cpu: \"2\"}}}\n");
+        // etl preempted v1 on n1 (v1 is terminating) and is nominated there; the pod fits n1 once v1 is gone and etl runs.
+        String victim = running("default", "v1", "n1", "2500m", "app: v", "").replace("labels: {app: v}}",
+                "labels: {app: v}, deletionTimestamp: \"2026-11-25T10:00:00Z\"}");
+        String pod = POD + "  containers:\n  - {name: c, image: x, resources: {requests: {cpu: \"1\"}}}\n";
+        Scenario s = Scenario.of(dir, node("n1", "4", "8Gi", "", "") + victim + nominated("etl", 10, "2"), pod);
         Explanation e = Explainer.explain(DEFAULTS, s.cluster(), s.before(), s.last());
         assertEquals("Unschedulable", e.verdict(), () -> describe(e));
         Suggestion first = e.suggestions().get(0);
         assertEquals(Kind.WAITS, first.kind(), () -> describe(e));
         assertEquals(Explanation.Rank.AS_IS, first.rank());
-        assertTrue(first.summary().startsWith("nothing to change: the pod waits for batch/etl (priority 10), nominated to n1"), first.summary());
+        assertEquals("nothing to change: the pod waits for batch/etl (priority 10), nominated to n1, which holds room there until it is"
+                + " bound; once it runs there and the pods terminating on n1 are gone, the pod fits n1", first.summary());
         assertEquals("n1", first.selected());
         assertTrue(first.changes().isEmpty() && first.patch() == null, "nothing to change");
         assertFalse(e.unresolved().contains("NodeResourcesFit"), () -> describe(e));
 
         // A nominated pod of lower priority holds no room: the pod simply fits, and nothing waits.
-        Scenario lower = Scenario.of(dir, cluster + nominated("etl", -1, "2"), POD + "  containers:\n  - {name: c, image: x, resources: {requests: {cpu: \"2\"}}}\n");
+        Scenario lower = Scenario.of(dir, node("n1", "4", "8Gi", "", "") + victim + nominated("etl", -1, "2"), pod);
         assertEquals("Scheduled", Explainer.explain(DEFAULTS, lower.cluster(), lower.before(), lower.last()).verdict());
 
+        // The pod fits only without the nomination, and once etl runs on n1 there is no room left: not a wait.
+        String running = running("default", "r1", "n1", "1", "app: r", "");
+        Scenario taken = Scenario.of(dir, node("n1", "4", "8Gi", "", "") + running + nominated("etl", 10, "2"),
+                POD + "  containers:\n  - {name: c, image: x, resources: {requests: {cpu: \"2\"}}}\n");
+        Explanation t = Explainer.explain(DEFAULTS, taken.cluster(), taken.before(), taken.last());
+        assertEquals("Unschedulable", t.verdict(), () -> describe(t));
+        assertTrue(t.suggestions().stream().noneMatch(x -> x.kind() == Kind.WAITS), () -> describe(t));
+
         // Without the nominated pod the pod still does not fit: no wait is suggested.
-        Scenario full = Scenario.of(dir, cluster + nominated("etl", 10, "2"), POD + "  containers:\n  - {name: c, image: x, resources: {requests: {cpu: \"3500m\"}}}\n");
+        Scenario full = Scenario.of(dir, node("n1", "4", "8Gi", "", "") + running + nominated("etl", 10, "2"),
+                POD + "  containers:\n  - {name: c, image: x, resources: {requests: {cpu: \"3500m\"}}}\n");
         Explanation f = Explainer.explain(DEFAULTS, full.cluster(), full.before(), full.last());
         assertTrue(f.suggestions().stream().noneMatch(x -> x.kind() == Kind.WAITS), () -> describe(f));
     }
