@@ -14,6 +14,7 @@ import io.kubewhatif.engine.framework.SchedulerOptions;
 import io.kubewhatif.engine.whatif.Capacity;
 import io.kubewhatif.engine.whatif.Explainer;
 import io.kubewhatif.engine.whatif.Explanation;
+import io.kubewhatif.engine.whatif.Inventory;
 import io.kubewhatif.engine.whatif.PendingPods;
 import io.kubewhatif.engine.whatif.ProfileDiff;
 import io.kubewhatif.engine.whatif.QueueOrder;
@@ -30,6 +31,7 @@ import java.io.InputStream;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.TreeSet;
 import java.util.function.BooleanSupplier;
 
@@ -93,6 +95,11 @@ public final class WhatIf {
 
     /** Reads the cluster (files and/or a live snapshot) and the pods of {@code -f}. */
     public static ClusterLoader.Loaded load(InputStream stdin, Inputs in) throws InputException {
+        return load(stdin, in, new ArrayList<>());
+    }
+
+    /** As {@link #load(InputStream, Inputs)}; {@code clusterDocs} receives the cluster documents read. */
+    private static ClusterLoader.Loaded load(InputStream stdin, Inputs in, List<Document> clusterDocs) throws InputException {
         ManifestReader reader = new ManifestReader(stdin, in.maxInputBytes());
         ClusterLoader loader = new ClusterLoader(reader, in.validation());
         if (in.session() != null) {
@@ -119,7 +126,49 @@ public final class WhatIf {
         }
         ClusterLoader.Loaded loaded = loader.load(docs, in.podPaths(), in.podOptions());
         loaded.warnings().addAll(0, liveWarnings);
+        clusterDocs.addAll(docs);
         return loaded;
+    }
+
+    private static boolean live(Inputs in) {
+        return in.fromKubectl() || in.clusterPaths().stream().anyMatch(p -> p.startsWith(KUBECTL_PREFIX));
+    }
+
+    /**
+     * What the snapshot lists completely, for explain to name a missing Namespace or PriorityClass: a live snapshot
+     * lists both; cluster files list a kind when they carry some object of it. The Namespaces of -f count as existing
+     * (kubectl apply creates them with the pod); when -f is read from stdin they cannot be read again, and Namespaces
+     * are then not judged. The shell's edited snapshot is not judged.
+     */
+    private static Inventory inventory(InputStream stdin, Inputs in, List<Document> clusterDocs) throws InputException {
+        if (in.session() != null) {
+            return Inventory.UNKNOWN;
+        }
+        boolean live = live(in);
+        boolean listsNamespaces = live;
+        boolean listsClasses = live;
+        Set<String> namespaces = new TreeSet<>();
+        for (Document d : clusterDocs) {
+            if ("Namespace".equals(d.kind())) {
+                listsNamespaces = true;
+                namespaces.add(d.name());
+            } else if ("PriorityClass".equals(d.kind())) {
+                listsClasses = true;
+            }
+        }
+        List<String> podPaths = in.podPaths() == null ? List.of() : in.podPaths();
+        if (listsNamespaces && !podPaths.isEmpty()) {
+            if (podPaths.contains("-")) {
+                listsNamespaces = false;
+            } else {
+                for (Document d : new ManifestReader(stdin, in.maxInputBytes()).read(podPaths)) {
+                    if ("Namespace".equals(d.kind())) {
+                        namespaces.add(d.name());
+                    }
+                }
+            }
+        }
+        return new Inventory(listsNamespaces ? namespaces : null, listsClasses);
     }
 
     /** The configuration of {@code path}; none given in the shell: the session's. */
@@ -154,7 +203,9 @@ public final class WhatIf {
     public static Outcome<PendingAnswer> explain(InputStream stdin, Inputs in, String configPath, String podName, String namespace,
                                                  boolean allNamespaces) throws InputException, ConfigException {
         Configuration config = config(new ManifestReader(stdin, in.maxInputBytes()), configPath, in);
-        ClusterLoader.Loaded loaded = load(stdin, in);
+        List<Document> clusterDocs = new ArrayList<>();
+        ClusterLoader.Loaded loaded = load(stdin, in, clusterDocs);
+        Inventory inventory = inventory(stdin, in, clusterDocs);
         List<HasMetadata> cluster = loaded.cluster();
         List<Pod> before;
         Pod target;
@@ -175,7 +226,7 @@ public final class WhatIf {
             }
         } else if (podName == null || isWorkloadRef(podName) || !hasPod(cluster, podName, namespace, allNamespaces)
                 && hasWorkload(cluster, podName)) {
-            return pending(config, configPath, loaded, podName, namespace, allNamespaces);
+            return pending(config, configPath, loaded, podName, namespace, allNamespaces, inventory);
         } else {
             target = findPending(cluster, podName, namespace, allNamespaces);
             List<HasMetadata> rest = new ArrayList<>(cluster);
@@ -184,9 +235,9 @@ public final class WhatIf {
             before = List.of();
         }
         try {
-            Explanation e = source == null ? Explainer.explain(config, cluster, before, target)
+            Explanation e = source == null ? Explainer.explain(config, cluster, before, target, inventory)
                     : Explainer.explain(config, cluster, before, target, new Explanation.Workload(source.kind(), source.namespace(), source.name(),
-                    source.templatePath(), "-f"), source.templateSpec());
+                    source.templatePath(), "-f"), source.templateSpec(), inventory);
             return new Outcome<>(new PendingAnswer(e, null), loaded.warnings());
         } catch (FrameworkException e) {
             throw new ConfigException(e.getMessage(), configPath);
@@ -220,7 +271,8 @@ public final class WhatIf {
      * workload. Gated pods and pods no profile serves are counted, not explained.
      */
     private static Outcome<PendingAnswer> pending(Configuration config, String configPath, ClusterLoader.Loaded loaded, String workload,
-                                                  String namespace, boolean allNamespaces) throws InputException, ConfigException {
+                                                  String namespace, boolean allNamespaces, Inventory inventory)
+            throws InputException, ConfigException {
         List<HasMetadata> cluster = loaded.cluster();
         List<Pod> pending = new ArrayList<>();
         for (HasMetadata o : cluster) {
@@ -237,7 +289,7 @@ public final class WhatIf {
                 Pod target = pending.get(0);
                 List<HasMetadata> rest = new ArrayList<>(cluster);
                 rest.remove(target);
-                return new Outcome<>(new PendingAnswer(Explainer.explain(config, rest, List.of(), target), null), loaded.warnings());
+                return new Outcome<>(new PendingAnswer(Explainer.explain(config, rest, List.of(), target, inventory), null), loaded.warnings());
             }
             return new Outcome<>(new PendingAnswer(null, PendingPods.explain(config, cluster, pending)), loaded.warnings());
         } catch (FrameworkException e) {

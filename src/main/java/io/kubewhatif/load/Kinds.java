@@ -12,6 +12,8 @@ import io.fabric8.kubernetes.api.model.apps.DaemonSet;
 import io.fabric8.kubernetes.api.model.apps.Deployment;
 import io.fabric8.kubernetes.api.model.apps.ReplicaSet;
 import io.fabric8.kubernetes.api.model.apps.StatefulSet;
+import io.fabric8.kubernetes.api.model.batch.v1.CronJob;
+import io.fabric8.kubernetes.api.model.batch.v1.Job;
 import io.fabric8.kubernetes.api.model.node.v1.RuntimeClass;
 import io.fabric8.kubernetes.api.model.policy.v1.PodDisruptionBudget;
 import io.fabric8.kubernetes.api.model.resource.v1.DeviceClass;
@@ -43,6 +45,8 @@ public final class Kinds {
             k("apps/v1", "StatefulSet", StatefulSet.class, false),
             k("apps/v1", "Deployment", Deployment.class, false),
             k("apps/v1", "DaemonSet", DaemonSet.class, false),
+            k("batch/v1", "Job", Job.class, false),
+            k("batch/v1", "CronJob", CronJob.class, false),
             k("policy/v1", "PodDisruptionBudget", PodDisruptionBudget.class, false),
             k("storage.k8s.io/v1", "StorageClass", StorageClass.class, true),
             k("storage.k8s.io/v1", "CSINode", CSINode.class, true),

@@ -29,9 +29,21 @@ import java.util.regex.Pattern;
  * of the kinds the scheduler reads. Only {@code get} is ever run, and never for Secrets or ConfigMaps.
  */
 public final class KubectlSnapshot {
-    /** What is read: the kinds the scheduler's plugins look at (Secrets are never read). */
+    /**
+     * What is read: the kinds the scheduler's plugins look at, and the workloads that own pods (so that explain writes
+     * its changes against the Deployment or CronJob the user edits, not the ReplicaSet or Job below it). Secrets are
+     * never read.
+     */
     public static final List<String> RESOURCES = List.of("nodes", "pods", "pv", "pvc", "storageclasses", "csinodes", "csidrivers", "pdb",
-            "services", "replicasets", "statefulsets", "namespaces", "priorityclasses", "resourceclaims", "resourceslices", "deviceclasses");
+            "services", "replicasets", "statefulsets", "deployments", "daemonsets", "jobs", "cronjobs", "namespaces", "priorityclasses",
+            "resourceclaims", "resourceslices", "deviceclasses");
+    /**
+     * Read only so that explain can name the workload a pod belongs to: a user who may not list them still gets a
+     * snapshot (owner references still name the workload).
+     */
+    static final List<String> WORKLOADS = List.of("deployments", "daemonsets", "jobs", "cronjobs");
+    /** kubectl's message when RBAC forbids listing a resource type. */
+    private static final Pattern FORBIDDEN = Pattern.compile("cannot list resource \"([^\"]+)\"");
     /** The source messages name for the live snapshot's documents. */
     public static final String SOURCE = "kubectl get (live cluster)";
     private static final Pattern MISSING_TYPE = Pattern.compile("the server doesn't have a resource type \"([^\"]+)\"");
@@ -120,6 +132,12 @@ public final class KubectlSnapshot {
             Matcher m = MISSING_TYPE.matcher(r.stderr);
             if (m.find() && resources.remove(m.group(1))) {
                 warnings.add("the cluster has no resource type \"" + m.group(1) + "\"; the snapshot is taken without it");
+                continue;
+            }
+            Matcher f = FORBIDDEN.matcher(r.stderr);
+            if (f.find() && WORKLOADS.contains(f.group(1)) && resources.remove(f.group(1))) {
+                warnings.add("kubectl may not list " + f.group(1) + "; the snapshot is taken without them (a pod's workload is then named"
+                        + " from its owner references)");
                 continue;
             }
             throw new InputException(shown + ": exit status " + r.exit + ": " + decisiveLine(r.stderr));

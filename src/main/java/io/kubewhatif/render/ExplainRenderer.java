@@ -76,6 +76,7 @@ final class ExplainRenderer {
                     + e.workload().templatePath() + ")", "    ");
         }
         recorded(sb, e);
+        requires(sb, e);
         if (!e.reasons().isEmpty()) {
             Text.heading(sb.append('\n'), style, "Why", "  (every filter that rejects a node; a node can be under several)");
             java.util.Set<String> seen = new java.util.HashSet<>();
@@ -128,11 +129,7 @@ final class ExplainRenderer {
             Text.line(sb, style, pad + "taints: " + String.join(", ", s.newNode().taints()), pad + "  ");
         }
         for (HasMetadata o : s.creates()) {
-            sb.append(pad).append("kubectl apply -f - <<'EOF'\n");
-            for (String l : manifest(o).split("\n")) {
-                sb.append(pad).append(l).append('\n');
-            }
-            sb.append(pad).append("EOF\n");
+            apply(sb, pad, o);
         }
         String command = command(s.patch());
         if (command != null) {
@@ -140,6 +137,15 @@ final class ExplainRenderer {
                 sb.append(pad).append(l).append('\n');
             }
         }
+    }
+
+    /** A manifest as a ready {@code kubectl apply -f -} here-document, indented by {@code pad}. */
+    private static void apply(StringBuilder sb, String pad, HasMetadata o) {
+        sb.append(pad).append("kubectl apply -f - <<'EOF'\n");
+        for (String l : manifest(o).split("\n")) {
+            sb.append(pad).append(l).append('\n');
+        }
+        sb.append(pad).append("EOF\n");
     }
 
     /** The ready kubectl line for a workload's patch (a pod's spec is mostly immutable: its manifest is edited instead). */
@@ -172,6 +178,21 @@ final class ExplainRenderer {
 
     static String manifest(HasMetadata o) {
         return JsonRenderer.write(MANIFEST, o).stripTrailing();
+    }
+
+    /** The Namespace or PriorityClass the API server needs first, each with its manifest. */
+    private void requires(StringBuilder sb, Explanation e) {
+        if (e.requires().isEmpty()) {
+            return;
+        }
+        boolean one = e.requires().size() == 1;
+        Text.heading(sb.append('\n'), style, "Create first", "  (the API server refuses the pod until " + (one ? "it exists" : "they exist")
+                + (e.suggestions().isEmpty() ? ")" : "; every change below assumes " + (one ? "it does)" : "they do)")));
+        String pad = "    ";
+        for (Explanation.Requirement q : e.requires()) {
+            Text.line(sb, style, "  " + style.yellow(q.object()) + ": " + q.why(), pad);
+            apply(sb, pad, q.manifest());
+        }
     }
 
     private void recorded(StringBuilder sb, Explanation e) {
@@ -330,6 +351,17 @@ final class ExplainRenderer {
         }
         if (e.workload() != null) {
             m.put("workload", JsonRenderer.toMap(e.workload()));
+        }
+        if (!e.requires().isEmpty()) {
+            List<Object> requires = new ArrayList<>();
+            for (Explanation.Requirement q : e.requires()) {
+                Map<String, Object> qm = new LinkedHashMap<>();
+                qm.put("object", q.object());
+                qm.put("why", q.why());
+                qm.put("manifest", q.manifest());
+                requires.add(qm);
+            }
+            m.put("requires", requires);
         }
         if (!e.before().isEmpty()) {
             List<Object> before = new ArrayList<>();

@@ -1,5 +1,7 @@
 package io.kubewhatif.cli;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -50,6 +52,9 @@ class LiveSnapshotTest {
         writeKubectl("""
                 #!/bin/sh
                 printf '%s\\n' "$*" >> "LOG"
+                if [ -f "FORBIDDEN" ]; then
+                  case "$*" in *deployments*) echo 'Error from server (Forbidden): deployments.apps is forbidden: User "jane" cannot list resource "deployments" in API group "apps" at the cluster scope' >&2; exit 1;; esac
+                fi
                 if [ -f "FAILTYPES" ]; then
                   case "$*" in *resourceslices*) echo 'error: the server doesn'"'"'t have a resource type "resourceslices"' >&2; exit 1;; esac
                 fi
@@ -69,7 +74,7 @@ class LiveSnapshotTest {
         Files.createDirectories(bin);
         Path k = bin.resolve("kubectl");
         Files.writeString(k, script.replace("LOG", log.toString()).replace("FIXTURE", fixture.toString())
-                .replace("FAILTYPES", dir.resolve("failtypes").toString()).replace("UNREACHABLE", dir.resolve("unreachable").toString())
+                .replace("FAILTYPES", dir.resolve("failtypes").toString()).replace("FORBIDDEN", dir.resolve("forbidden").toString()).replace("UNREACHABLE", dir.resolve("unreachable").toString())
                 .replace("SERVERVERSION", dir.resolve("version.json").toString()));
         Files.setPosixFilePermissions(k, PosixFilePermissions.fromString("rwxr-xr-x"));
     }
@@ -126,8 +131,8 @@ class LiveSnapshotTest {
         assertEquals(ExitCodes.UNSCHEDULABLE, r.code(), r.out() + r.err());
         assertTrue(r.out().startsWith("shop/web: Unschedulable\n  0/1 nodes are available: 1 Insufficient cpu."), r.out());
         assertReadOnly();
-        assertEquals(List.of("get nodes,pods,pv,pvc,storageclasses,csinodes,csidrivers,pdb,services,replicasets,statefulsets,namespaces,"
-                + "priorityclasses,resourceclaims,resourceslices,deviceclasses -A -o json --context prod --kubeconfig /k/config --namespace shop"), invocations());
+        assertEquals(List.of("get nodes,pods,pv,pvc,storageclasses,csinodes,csidrivers,pdb,services,replicasets,statefulsets,deployments,"
+                + "daemonsets,jobs,cronjobs,namespaces,priorityclasses,resourceclaims,resourceslices,deviceclasses -A -o json --context prod --kubeconfig /k/config --namespace shop"), invocations());
     }
 
     @Test
@@ -147,6 +152,17 @@ class LiveSnapshotTest {
         assertTrue(r.err().contains("warning: the cluster has no resource type \"resourceslices\"; the snapshot is taken without it"), r.err());
         assertEquals(2, invocations().size());
         assertFalse(invocations().get(1).contains("resourceslices"));
+        assertReadOnly();
+    }
+
+    @Test
+    void workloadKindsRbacForbidsAreDroppedWithAWarning() throws Exception {
+        Files.writeString(dir.resolve("forbidden"), "");
+        Result r = run("explain", "web", "-n", "shop", "--from-kubectl");
+        assertEquals(ExitCodes.UNSCHEDULABLE, r.code(), r.out() + r.err());
+        assertTrue(r.err().contains("warning: kubectl may not list deployments; the snapshot is taken without them"), r.err());
+        assertEquals(2, invocations().size());
+        assertFalse(invocations().get(1).contains("deployments"), invocations().toString());
         assertReadOnly();
     }
 
@@ -260,18 +276,23 @@ class LiveSnapshotTest {
         assertTrue(allInvocations().contains("version -o json"), allInvocations().toString());
     }
 
-    /** Output recorded from kubectl get … -o json (a List, kubectl's indentation, managedFields, owner references). */
-    static final Path RECORDED = Path.of("src/test/resources/live/kubectl-get.json");
-
-    @Test
-    void scheduleAgainstRecordedKubectlOutput() throws Exception {
-        fixture = RECORDED.toAbsolutePath();
+    /** A stand-in kubectl that answers every get with the recorded output of {@code recorded}. */
+    void replay(Path recorded) throws Exception {
+        fixture = recorded.toAbsolutePath();
         writeKubectl("""
                 #!/bin/sh
                 printf '%s\\n' "$*" >> "LOG"
                 if [ "$1" = version ]; then cat "SERVERVERSION"; exit 0; fi
                 cat "FIXTURE"
                 """);
+    }
+
+    /** Output recorded from kubectl get … -o json (a List, kubectl's indentation, managedFields, owner references). */
+    static final Path RECORDED = Path.of("src/test/resources/live/kubectl-get.json");
+
+    @Test
+    void scheduleAgainstRecordedKubectlOutput() throws Exception {
+        replay(RECORDED);
         Path pod = dir.resolve("api2.yaml");
         Files.writeString(pod, "apiVersion: v1\nkind: Pod\nmetadata: {name: api-2}\nspec:\n  containers: [{name: c, image: x,"
                 + " resources: {requests: {cpu: 250m}}}]\n");
@@ -284,6 +305,34 @@ class LiveSnapshotTest {
         assertEquals(ExitCodes.UNSCHEDULABLE, pending.code(), pending.err());
         assertTrue(pending.out().contains("\n  0/2 nodes are available: 1 Insufficient cpu, 1 node(s) had untolerated taint(s)."),
                 pending.out());
+        assertReadOnly();
+    }
+
+    /** Recorded output with workloads: a Deployment over its ReplicaSet, a CronJob over its Job, a pending pod of each. */
+    static final Path WORKLOADS = Path.of("src/test/resources/live/kubectl-get-workloads.json");
+
+    @Test
+    void explainWritesTheLiveClustersChangesAgainstTheDeploymentAndTheCronJob() throws Exception {
+        replay(WORKLOADS);
+        Result reports = run("explain", "reports-7c9d8f6b5-k2x4q", "-n", "data", "--from-kubectl", "-o", "json");
+        assertEquals(ExitCodes.UNSCHEDULABLE, reports.code(), reports.err());
+        assertEquals("", reports.err(), "Deployments, Jobs and CronJobs are read, not warned about");
+        JsonNode r = new ObjectMapper().readTree(reports.out());
+        assertEquals("Deployment", r.at("/workload/kind").asText(), reports.out());
+        assertEquals("snapshot", r.at("/workload/source").asText(), "the Deployment itself was read: " + reports.out());
+        JsonNode best = r.at("/suggestions/0");
+        assertEquals("Deployment data/reports", best.at("/changes/0/object").asText(), reports.out());
+        assertEquals("spec.template.spec.tolerations", best.at("/changes/0/field").asText(), reports.out());
+        assertTrue(best.at("/patch/command").asText().startsWith("kubectl patch deployment/reports -n data --type=json -p '"), reports.out());
+
+        Result nightly = run("explain", "nightly-29400120-8mz2p", "-n", "data", "--from-kubectl", "-o", "json");
+        assertEquals(ExitCodes.UNSCHEDULABLE, nightly.code(), nightly.err());
+        JsonNode n = new ObjectMapper().readTree(nightly.out());
+        assertEquals("CronJob", n.at("/workload/kind").asText(), nightly.out());
+        assertEquals("snapshot", n.at("/workload/source").asText(), nightly.out());
+        assertEquals("spec.jobTemplate.spec.template.spec.tolerations", n.at("/suggestions/0/changes/0/field").asText(), nightly.out());
+        assertTrue(n.at("/suggestions/0/patch/command").asText().startsWith("kubectl patch cronjob/nightly -n data --type=json -p '"), nightly.out());
+        assertTrue(n.at("/suggestions/0/patch/command").asText().contains("/spec/jobTemplate/spec/template/spec/tolerations"), nightly.out());
         assertReadOnly();
     }
 

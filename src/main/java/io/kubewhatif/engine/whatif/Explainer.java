@@ -46,23 +46,35 @@ public final class Explainer {
      */
     public static Explanation explain(Configuration config, List<? extends HasMetadata> cluster, List<Pod> before, Pod target)
             throws FrameworkException {
+        return explain(config, cluster, before, target, Inventory.UNKNOWN);
+    }
+
+    /** As {@link #explain(Configuration, List, List, Pod)}, naming the Namespace or PriorityClass {@code inventory} shows missing. */
+    public static Explanation explain(Configuration config, List<? extends HasMetadata> cluster, List<Pod> before, Pod target, Inventory inventory)
+            throws FrameworkException {
         List<HasMetadata> all = new ArrayList<>(cluster);
-        return explain(config, cluster, before, target, Owners.subjectOf(target, all));
+        return explain(config, cluster, before, target, Owners.subjectOf(target, all), inventory);
     }
 
     /** As {@link #explain(Configuration, List, List, Pod)}, with the object the user edits given (a workload of -f). */
     static Explanation explain(Configuration config, List<? extends HasMetadata> cluster, List<Pod> before, Pod target, Subject subject)
             throws FrameworkException {
-        return new Explainer(new Search(config, cluster, before, target, subject)).run();
+        return explain(config, cluster, before, target, subject, Inventory.UNKNOWN);
+    }
+
+    static Explanation explain(Configuration config, List<? extends HasMetadata> cluster, List<Pod> before, Pod target, Subject subject,
+                               Inventory inventory) throws FrameworkException {
+        return new Explainer(new Search(config, cluster, before, target, subject, inventory)).run();
     }
 
     /**
-     * As {@link #explain(Configuration, List, List, Pod)} for a pod of a workload of {@code -f}: {@code templateSpec} is
-     * the workload's pod template spec as written.
+     * As {@link #explain(Configuration, List, List, Pod, Inventory)} for a pod of a workload of {@code -f}:
+     * {@code templateSpec} is the workload's pod template spec as written.
      */
     public static Explanation explain(Configuration config, List<? extends HasMetadata> cluster, List<Pod> before, Pod target,
-                                      Explanation.Workload workload, com.fasterxml.jackson.databind.JsonNode templateSpec) throws FrameworkException {
-        return explain(config, cluster, before, target, workload == null ? Subject.BARE : new Subject(workload, templateSpec));
+                                      Explanation.Workload workload, com.fasterxml.jackson.databind.JsonNode templateSpec, Inventory inventory)
+            throws FrameworkException {
+        return explain(config, cluster, before, target, workload == null ? Subject.BARE : new Subject(workload, templateSpec), inventory);
     }
 
     /** The workload a pod of the cluster belongs to through its owner references (kind, name), or null for a bare pod. */
@@ -87,7 +99,14 @@ public final class Explainer {
                 search.tryPod(Candidate.pod(Kind.SCHEDULING_GATES, Rank.ADDITIVE, changes.size(),
                         "remove the scheduling gates (the gates' controllers do this when ready)", changes, PodEdits::withoutSchedulingGates));
             }
-            return done(pod, "Gated", main, List.of(), List.of(), List.of());
+            List<String> missing = List.of();
+            if (!"SchedulingGates".equals(main.preEnqueue.plugin())) {
+                // DynamicResources holds the pod back while a claim or the template it is made from is missing.
+                MissingObjects objects = new MissingObjects(search);
+                objects.run();
+                missing = objects.missing();
+            }
+            return done(pod, "Gated", main, List.of(), List.of(), missing);
         }
         if (main.selected != null) {
             return done(pod, "Scheduled", main, List.of(), List.of(), List.of());
@@ -99,6 +118,7 @@ public final class Explainer {
         MissingObjects missing = new MissingObjects(search);
         missing.run();
         new Evictions(search).preemption(main);
+        new Nominations(search).waits();
         new PodFixes(search).run(main);
         new Relaxations(search).run(main);
         Evictions evictions = new Evictions(search);
@@ -123,7 +143,7 @@ public final class Explainer {
     }
 
     private static boolean coveredBy(String plugin, Set<Kind> kinds) {
-        boolean moved = kinds.contains(Kind.EVICTION) || kinds.contains(Kind.PREEMPTION);
+        boolean moved = kinds.contains(Kind.EVICTION) || kinds.contains(Kind.PREEMPTION) || kinds.contains(Kind.WAITS);
         return switch (plugin) {
             case "TaintToleration" -> kinds.contains(Kind.TOLERATIONS) || kinds.contains(Kind.COMBINED);
             case "NodeAffinity" -> kinds.contains(Kind.NODE_AFFINITY) || kinds.contains(Kind.COMBINED) || kinds.contains(Kind.NODE_LABELS);
@@ -140,7 +160,9 @@ public final class Explainer {
     private Explanation done(String pod, String verdict, CycleReport main, List<ReasonGroup> reasons, List<String> unresolved, List<String> missing) {
         List<Suggestion> ranked = Ranking.rank(search.found());
         Headline headline = null;
-        if ("Unschedulable".equals(verdict)) {
+        if ("Gated".equals(verdict) && !missing.isEmpty()) {
+            headline = new Headline(Headline.Kind.MISSING_OBJECT, String.join(", ", missing));
+        } else if ("Unschedulable".equals(verdict)) {
             boolean onlyNew = !ranked.isEmpty() && ranked.stream().allMatch(s -> s.kind() == Kind.NEW_NODE);
             if (!missing.isEmpty()) {
                 headline = new Headline(Headline.Kind.MISSING_OBJECT, String.join(", ", missing));
@@ -153,7 +175,7 @@ public final class Explainer {
             }
         }
         return new Explanation(pod, verdict, main, search.session.before(), reasons, ranked, headline, unresolved,
-                search.subject.workload(), recorded(search.target, main));
+                search.subject.workload(), recorded(search.target, main), Prerequisites.of(search.target, search.cluster, search.inventory));
     }
 
     /** The snapshot's own FailedScheduling message, compared with the computed one. */

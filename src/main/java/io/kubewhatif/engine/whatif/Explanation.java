@@ -22,14 +22,23 @@ import java.util.Map;
  * @param unresolved  plugins rejecting nodes for which no verified change was found
  * @param workload    the object the user edits when the pod comes from a workload; null for a bare pod
  * @param recorded    the snapshot's own FailedScheduling message (a PodScheduled=False condition), or null
+ * @param requires    objects the API server needs before it admits the pod that the snapshot lacks (its Namespace,
+ *                    its PriorityClass): to create first; every suggestion assumes they exist
  */
 public record Explanation(String pod, String verdict, CycleReport report, List<CycleReport> before, List<ReasonGroup> reasons,
                           List<Suggestion> suggestions, Headline headline, List<String> unresolved, Workload workload,
-                          Recorded recorded) {
+                          Recorded recorded, List<Requirement> requires) {
 
     /** True when only new nodes help: no change to the pod, its objects or the existing nodes makes it fit. */
     public boolean onlyNewNodes() {
         return headline != null && headline.kind() == Headline.Kind.ONLY_NEW_NODES;
+    }
+
+    /**
+     * An object to create before the pod can be: {@code object} as {@code Namespace analytics}, {@code why} in a
+     * sentence, {@code manifest} a minimal one.
+     */
+    public record Requirement(String object, String why, HasMetadata manifest) {
     }
 
     /** Nodes rejected by one plugin for one reason. */
@@ -40,7 +49,7 @@ public record Explanation(String pod, String verdict, CycleReport report, List<C
     public enum Kind {
         REQUESTS("requests"), TOLERATIONS("tolerations"), NODE_AFFINITY("nodeAffinity"), HOST_PORTS("hostPorts"),
         TOPOLOGY_SPREAD("topologySpread"), POD_AFFINITY("podAffinity"), POD_ANTI_AFFINITY("podAntiAffinity"),
-        SCHEDULING_GATES("schedulingGates"), COMBINED("combined"), PREEMPTION("preemption"), EVICTION("eviction"),
+        SCHEDULING_GATES("schedulingGates"), COMBINED("combined"), PREEMPTION("preemption"), WAITS("waits"), EVICTION("eviction"),
         UNCORDON("uncordon"), NODE_LABELS("nodeLabels"), CREATE("create"), NEW_NODE("newNode");
 
         private final String json;
@@ -59,7 +68,7 @@ public record Explanation(String pod, String verdict, CycleReport report, List<C
      * nodes they open (most first).
      */
     public enum Rank {
-        /** Nothing to change: kube-scheduler preempts by itself. */
+        /** Nothing to change: kube-scheduler preempts by itself, or the pod waits for a pod nominated to a node. */
         AS_IS("asIs"),
         /** Create an object the pod names that does not exist (a claim, a class). */
         CREATE("create"),

@@ -6,17 +6,20 @@ import io.fabric8.kubernetes.api.model.PersistentVolumeClaim;
 import io.fabric8.kubernetes.api.model.PersistentVolumeClaimBuilder;
 import io.fabric8.kubernetes.api.model.Pod;
 import io.fabric8.kubernetes.api.model.PodResourceClaim;
+import io.fabric8.kubernetes.api.model.PodResourceClaimStatus;
 import io.fabric8.kubernetes.api.model.Quantity;
 import io.fabric8.kubernetes.api.model.Volume;
 import io.fabric8.kubernetes.api.model.resource.v1.DeviceClaim;
 import io.fabric8.kubernetes.api.model.resource.v1.DeviceClass;
 import io.fabric8.kubernetes.api.model.resource.v1.DeviceRequest;
 import io.fabric8.kubernetes.api.model.resource.v1.DeviceSubRequest;
+import io.fabric8.kubernetes.api.model.resource.v1.ExactDeviceRequest;
 import io.fabric8.kubernetes.api.model.resource.v1.ResourceClaim;
 import io.fabric8.kubernetes.api.model.resource.v1.ResourceClaimTemplate;
 import io.fabric8.kubernetes.api.model.storage.StorageClass;
 import io.fabric8.kubernetes.api.model.storage.StorageClassBuilder;
 import io.kubewhatif.engine.framework.FrameworkException;
+import io.kubewhatif.engine.plugins.dynamicresources.ClaimTemplates;
 import io.kubewhatif.engine.whatif.Explanation.Change;
 import io.kubewhatif.engine.whatif.Explanation.Kind;
 import io.kubewhatif.engine.whatif.Explanation.Rank;
@@ -30,14 +33,17 @@ import java.util.Objects;
 /**
  * Objects the pod names that do not exist: a PersistentVolumeClaim, the StorageClass of an unbound claim, a
  * ResourceClaim or ResourceClaimTemplate, the DeviceClass of a claim's request. No node change can help such a pod;
- * creating a minimal object can, and is suggested for claims and StorageClasses when a re-run with the object added
- * places the pod (a device claim or class cannot be written without knowing the devices: it is named only).
+ * creating minimal objects can, and is suggested when a re-run with the objects added places the pod. A claim or
+ * template is only written when something implies its requests ({@link DeviceManifests}); otherwise the missing entry
+ * says what the user must write.
  */
 final class MissingObjects {
     private static final String DEFAULT_CLASS = "storageclass.kubernetes.io/is-default-class";
 
     private final Search search;
     private final List<String> missing = new ArrayList<>();
+    /** The claims the resourceclaim controller would generate from created templates (for the verifying cycle only). */
+    private final List<HasMetadata> generated = new ArrayList<>();
 
     MissingObjects(Search search) {
         this.search = search;
@@ -77,41 +83,126 @@ final class MissingObjects {
                 }
             }
         }
-        for (PodResourceClaim rc : target.getSpec().getResourceClaims() == null ? List.<PodResourceClaim>of() : target.getSpec().getResourceClaims()) {
-            if (rc.getResourceClaimName() != null) {
-                ResourceClaim claim = find(ResourceClaim.class, ns, rc.getResourceClaimName());
-                if (claim == null) {
-                    missing.add("ResourceClaim " + ns + "/" + rc.getResourceClaimName());
-                } else if (claim.getSpec() != null) {
-                    deviceClasses(claim.getSpec().getDevices());
-                }
-            } else if (rc.getResourceClaimTemplateName() != null) {
-                ResourceClaimTemplate t = find(ResourceClaimTemplate.class, ns, rc.getResourceClaimTemplateName());
-                if (t == null) {
-                    missing.add("ResourceClaimTemplate " + ns + "/" + rc.getResourceClaimTemplateName());
-                } else if (t.getSpec() != null && t.getSpec().getSpec() != null) {
-                    deviceClasses(t.getSpec().getSpec().getDevices());
-                }
-            }
-        }
+        Pod verified = devices(target, ns, creates, what);
         if (creates.isEmpty()) {
             return;
         }
         List<HasMetadata> copy = new ArrayList<>(search.cluster);
         copy.addAll(creates);
-        Search.Verified v = search.verifyCluster(copy, search.before, target);
+        copy.addAll(generated);
+        Search.Verified v = search.verifyCluster(copy, search.before, verified);
         if (v != null) {
             List<Change> changes = new ArrayList<>();
             for (String w : what) {
-                changes.add(new Change(w.replaceAll(" \\(like .*\\)$", ""), "", null, "created"));
+                changes.add(new Change(w.replaceAll(" \\(.*\\)$", ""), "", null, "created"));
             }
             search.keep(new Candidate(Kind.CREATE, Rank.CREATE, creates.size(), "create " + String.join(" and ", what), changes, List.of(), null,
                     List.copyOf(creates), null), v);
         }
     }
 
-    /** The DeviceClasses a claim's requests name that do not exist. */
-    private void deviceClasses(DeviceClaim devices) {
+    /**
+     * The pod's missing DRA objects: each claim or template gets a manifest when its requests can be inferred (else
+     * the missing entry says what to write), each missing DeviceClass one by name. Returns the pod as the cycle that
+     * verifies the creation sees it: a template's claim generated (as the resourceclaim controller does) and
+     * recorded in the pod's status.
+     */
+    private Pod devices(Pod target, String ns, List<HasMetadata> creates, List<String> what) {
+        List<PodResourceClaim> refs = target.getSpec().getResourceClaims() == null ? List.of() : target.getSpec().getResourceClaims();
+        DeviceClaim sibling = null;
+        for (PodResourceClaim rc : refs) {
+            DeviceClaim d = existingDevices(rc, ns);
+            if (d != null && sibling == null) {
+                sibling = d;
+            }
+            if (d != null) {
+                deviceClasses(d, creates, what);
+            }
+        }
+        List<DeviceClass> classes = new ArrayList<>();
+        for (HasMetadata o : search.cluster) {
+            if (o instanceof DeviceClass dc) {
+                classes.add(dc);
+            }
+        }
+        String onlyClass = classes.size() == 1 ? classes.get(0).getMetadata().getName() : null;
+        Pod pod = target;
+        for (PodResourceClaim rc : refs) {
+            boolean isTemplate = rc.getResourceClaimName() == null && rc.getResourceClaimTemplateName() != null;
+            String name = isTemplate ? rc.getResourceClaimTemplateName() : rc.getResourceClaimName();
+            if (name == null || exists(rc, ns)) {
+                continue;
+            }
+            String kind = isTemplate ? "ResourceClaimTemplate" : "ResourceClaim";
+            List<DeviceRequest> requests = DeviceManifests.requests(target, rc, sibling, onlyClass);
+            if (requests == null) {
+                missing.add(kind + " " + ns + "/" + name + " (write its devices.requests: nothing in the snapshot implies them)");
+                continue;
+            }
+            missing.add(kind + " " + ns + "/" + name);
+            HasMetadata made;
+            if (isTemplate) {
+                ResourceClaimTemplate t = DeviceManifests.template(ns, name, requests);
+                made = t;
+                if (pod == target) {
+                    pod = PodEdits.copy(target);
+                }
+                ResourceClaim claim = ClaimTemplates.instantiate(pod, rc.getName(), t, "whatif");
+                generated.add(claim);
+                if (pod.getStatus() == null) {
+                    pod.setStatus(new io.fabric8.kubernetes.api.model.PodStatus());
+                }
+                List<PodResourceClaimStatus> st = pod.getStatus().getResourceClaimStatuses() == null ? new ArrayList<>()
+                        : new ArrayList<>(pod.getStatus().getResourceClaimStatuses());
+                st.add(ClaimTemplates.status(rc.getName(), claim));
+                pod.getStatus().setResourceClaimStatuses(st);
+            } else {
+                made = DeviceManifests.claim(ns, name, requests);
+            }
+            creates.add(made);
+            what.add(kind + " " + ns + "/" + name + " (" + describe(requests) + ")");
+            DeviceClaim d = new DeviceClaim();
+            d.setRequests(requests);
+            deviceClasses(d, creates, what);
+        }
+        return pod;
+    }
+
+    /** The device requests of an existing claim (or template) the entry names, or null. */
+    private DeviceClaim existingDevices(PodResourceClaim rc, String ns) {
+        if (rc.getResourceClaimName() != null) {
+            ResourceClaim c = find(ResourceClaim.class, ns, rc.getResourceClaimName());
+            return c == null || c.getSpec() == null ? null : c.getSpec().getDevices();
+        }
+        if (rc.getResourceClaimTemplateName() != null) {
+            ResourceClaimTemplate t = find(ResourceClaimTemplate.class, ns, rc.getResourceClaimTemplateName());
+            return t == null || t.getSpec() == null || t.getSpec().getSpec() == null ? null : t.getSpec().getSpec().getDevices();
+        }
+        return null;
+    }
+
+    private boolean exists(PodResourceClaim rc, String ns) {
+        return rc.getResourceClaimName() != null ? find(ResourceClaim.class, ns, rc.getResourceClaimName()) != null
+                : find(ResourceClaimTemplate.class, ns, rc.getResourceClaimTemplateName()) != null;
+    }
+
+    /** {@code requests 1 device(s) of gpu.example.com}, per request. */
+    private static String describe(List<DeviceRequest> requests) {
+        List<String> parts = new ArrayList<>();
+        for (DeviceRequest r : requests) {
+            if (r.getExactly() != null) {
+                ExactDeviceRequest e = r.getExactly();
+                String n = "All".equals(e.getAllocationMode()) ? "all devices" : (e.getCount() == null ? 1 : e.getCount()) + " device(s)";
+                parts.add(n + " of " + e.getDeviceClassName());
+            } else if (r.getFirstAvailable() != null && !r.getFirstAvailable().isEmpty()) {
+                parts.add("the first available of " + r.getFirstAvailable().size() + " alternatives");
+            }
+        }
+        return "requesting " + String.join(" and ", parts);
+    }
+
+    /** The DeviceClasses a claim's requests name that do not exist: each is created by name. */
+    private void deviceClasses(DeviceClaim devices, List<HasMetadata> creates, List<String> what) {
         if (devices == null || devices.getRequests() == null) {
             return;
         }
@@ -129,6 +220,11 @@ final class MissingObjects {
         for (String n : names) {
             if (n != null && !n.isEmpty() && find(DeviceClass.class, null, n) == null && !missing.contains("DeviceClass " + n)) {
                 missing.add("DeviceClass " + n);
+                DeviceClass dc = DeviceManifests.deviceClass(n, search.cluster);
+                creates.add(dc);
+                what.add("DeviceClass " + n + (dc.getSpec().getSelectors() == null || dc.getSpec().getSelectors().isEmpty()
+                        ? " (no selectors: it matches every device; narrow it to the devices it is meant for)"
+                        : " (selecting the devices of driver " + n + ")"));
             }
         }
     }

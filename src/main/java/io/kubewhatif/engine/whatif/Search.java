@@ -34,17 +34,20 @@ final class Search {
     final Pod target;
     final PrimedScheduler session;
     final Subject subject;
+    final Inventory inventory;
     private final List<Ranking.Entry> found = new ArrayList<>();
     private final Set<String> seen = new HashSet<>();
     /** Set when kube-scheduler preempts for the pod as it is: a change that still needs preemption then adds nothing. */
     boolean preemptsAsIs;
 
-    Search(Configuration config, List<? extends HasMetadata> cluster, List<Pod> before, Pod target, Subject subject) throws FrameworkException {
+    Search(Configuration config, List<? extends HasMetadata> cluster, List<Pod> before, Pod target, Subject subject, Inventory inventory)
+            throws FrameworkException {
         this.config = config;
         this.cluster = List.copyOf(cluster);
         this.before = List.copyOf(before);
         this.target = target;
         this.subject = subject;
+        this.inventory = inventory;
         this.session = PrimedScheduler.open(config, cluster, before);
     }
 

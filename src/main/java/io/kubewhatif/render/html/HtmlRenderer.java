@@ -82,6 +82,11 @@ public final class HtmlRenderer {
             reasons.add(m);
         }
         p.data.put("reasons", reasons);
+        List<Object> requires = new ArrayList<>();
+        for (Explanation.Requirement q : e.requires()) {
+            requires.add(List.of(q.object(), q.why()));
+        }
+        p.data.put("requires", requires);
         p.data.put("suggestions", suggestions(e));
         p.data.put("onlyNewNodes", e.onlyNewNodes());
         p.data.put("unresolved", e.unresolved());

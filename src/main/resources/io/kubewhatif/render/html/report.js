@@ -669,6 +669,12 @@
       b.appendChild(table(null, ['Pod', 'Result', 'Node'], D.before.map(function (p) { return [p.pod, badge(p.result), p.node || p.nominatedNodeName]; })));
       main.appendChild(b);
     }
+    if (D.requires && D.requires.length) {
+      var q = section('Create first (the API server refuses the pod until these exist)');
+      q.setAttribute('data-part', 'requires');
+      q.appendChild(table(null, ['Object', 'Why'], D.requires));
+      main.appendChild(q);
+    }
     if (D.reasons.length) {
       var w = section('Why (every filter that rejects a node)');
       w.setAttribute('data-part', 'why');

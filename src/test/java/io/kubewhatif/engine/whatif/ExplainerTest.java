@@ -270,8 +270,72 @@ class ExplainerTest {
         assertEquals(List.of(e.report().preFilter.plugin()), e.unresolved());
     }
 
+    static final String SLICE = "apiVersion: resource.k8s.io/v1\nkind: ResourceSlice\nmetadata: {name: n1-gpu}\nspec:\n  driver: gpu.example.com\n"
+            + "  nodeName: n1\n  pool: {name: n1, generation: 1, resourceSliceCount: 1}\n  devices:\n  - {name: gpu-0}\n  - {name: gpu-1}\n---\n";
+    static final String GPU_CLASS = "apiVersion: resource.k8s.io/v1\nkind: DeviceClass\nmetadata: {name: gpu.example.com}\nspec:\n  selectors:\n"
+            + "  - cel: {expression: 'device.driver == \"gpu.example.com\"'}\n---\n";
+
     @Test
-    void aMissingDeviceClassIsNamedNotGuessed() throws Exception {
+    void aMissingDeviceClassIsCreatedByNameSelectingItsDriversDevices() throws Exception {
+        Scenario s = Scenario.of(dir, node("n1", "4", "8Gi", "", "") + node("n2", "4", "8Gi", "", "") + SLICE
+                        + "apiVersion: resource.k8s.io/v1\nkind: ResourceClaim\nmetadata: {name: gpu, namespace: default}\nspec:\n  devices:\n"
+                        + "    requests:\n    - name: g\n      exactly: {deviceClassName: gpu.example.com}\n---\n",
+                POD + "  resourceClaims: [{name: g, resourceClaimName: gpu}]\n"
+                        + "  containers:\n  - {name: c, image: x, resources: {claims: [{name: g}], requests: {cpu: \"1\"}}}\n");
+        Explanation e = Explainer.explain(DEFAULTS, s.cluster(), s.before(), s.last());
+        Suggestion create = e.suggestions().get(0);
+        assertEquals(Kind.CREATE, create.kind(), () -> describe(e));
+        assertEquals(List.of("n1"), create.opens(), "only the node whose slice offers the devices");
+        var dc = (io.fabric8.kubernetes.api.model.resource.v1.DeviceClass) create.creates().get(0);
+        assertEquals("gpu.example.com", dc.getMetadata().getName());
+        assertEquals("device.driver == \"gpu.example.com\"", dc.getSpec().getSelectors().get(0).getCel().getExpression());
+    }
+
+    @Test
+    void aMissingClaimGetsTheRequestsTheClustersOneDeviceClassImplies() throws Exception {
+        Scenario s = Scenario.of(dir, node("n1", "4", "8Gi", "", "") + SLICE + GPU_CLASS,
+                POD + "  resourceClaims: [{name: g, resourceClaimName: gpu}]\n"
+                        + "  containers:\n  - {name: c, image: x, resources: {claims: [{name: g, request: accel}], requests: {cpu: \"1\"}}}\n");
+        Explanation e = Explainer.explain(DEFAULTS, s.cluster(), s.before(), s.last());
+        Suggestion create = e.suggestions().get(0);
+        assertEquals(Kind.CREATE, create.kind(), () -> describe(e));
+        assertEquals("create ResourceClaim default/gpu (requesting 1 device(s) of gpu.example.com)", create.summary());
+        var claim = (io.fabric8.kubernetes.api.model.resource.v1.ResourceClaim) create.creates().get(0);
+        var request = claim.getSpec().getDevices().getRequests().get(0);
+        assertEquals("accel", request.getName(), "the request the container names");
+        assertEquals("gpu.example.com", request.getExactly().getDeviceClassName());
+        assertEquals("n1", create.selected());
+    }
+
+    @Test
+    void aMissingTemplateCopiesTheRequestsOfThePodsOtherClaimAndIsVerifiedAsTheControllerWouldInstantiateIt() throws Exception {
+        // Two classes: nothing to choose between, but the pod's other claim says what it asks for.
+        Scenario s = Scenario.of(dir, node("n1", "4", "8Gi", "", "") + SLICE + GPU_CLASS
+                        + "apiVersion: resource.k8s.io/v1\nkind: DeviceClass\nmetadata: {name: other.example.com}\n---\n"
+                        + "apiVersion: resource.k8s.io/v1\nkind: ResourceClaim\nmetadata: {name: first, namespace: default}\nspec:\n  devices:\n"
+                        + "    requests:\n    - name: g\n      exactly: {deviceClassName: gpu.example.com}\n---\n",
+                POD + "  resourceClaims: [{name: a, resourceClaimName: first}, {name: b, resourceClaimTemplateName: second}]\n"
+                        + "  containers:\n  - {name: c, image: x, resources: {claims: [{name: a}, {name: b}], requests: {cpu: \"1\"}}}\n");
+        Explanation e = Explainer.explain(DEFAULTS, s.cluster(), s.before(), s.last());
+        assertEquals("Gated", e.verdict(), "DynamicResources holds the pod until its claim exists");
+        Suggestion create = e.suggestions().get(0);
+        assertEquals(Kind.CREATE, create.kind(), () -> describe(e));
+        var t = (io.fabric8.kubernetes.api.model.resource.v1.ResourceClaimTemplate) create.creates().get(0);
+        assertEquals("second", t.getMetadata().getName());
+        assertEquals("gpu.example.com", t.getSpec().getSpec().getDevices().getRequests().get(0).getExactly().getDeviceClassName());
+        assertEquals("n1", create.selected(), "both claims allocated on n1's two devices");
+
+        // Nothing implies the requests: the template is named with what to write, and nothing is guessed.
+        Scenario none = Scenario.of(dir, node("n1", "4", "8Gi", "", "") + SLICE,
+                POD + "  resourceClaims: [{name: b, resourceClaimTemplateName: second}]\n" + C1);
+        Explanation n = Explainer.explain(DEFAULTS, none.cluster(), none.before(), none.last());
+        assertTrue(n.suggestions().isEmpty(), () -> describe(n));
+        assertEquals(new Explanation.Headline(Explanation.Headline.Kind.MISSING_OBJECT,
+                "ResourceClaimTemplate default/second (write its devices.requests: nothing in the snapshot implies them)"), n.headline());
+    }
+
+    @Test
+    void aMissingDeviceClassIsNotSuggestedWhereNoNodeOffersDevices() throws Exception {
         Scenario s = Scenario.of(dir, node("n1", "4", "8Gi", "", "")
                         + "apiVersion: resource.k8s.io/v1\nkind: ResourceClaim\nmetadata: {name: gpu, namespace: default}\nspec:\n  devices:\n"
                         + "    requests:\n    - name: g\n      exactly: {deviceClassName: gpu.example.com}\n---\n",
@@ -280,7 +344,49 @@ class ExplainerTest {
         Explanation e = Explainer.explain(DEFAULTS, s.cluster(), s.before(), s.last());
         assertEquals("Unschedulable", e.verdict(), () -> describe(e));
         assertEquals(new Explanation.Headline(Explanation.Headline.Kind.MISSING_OBJECT, "DeviceClass gpu.example.com"), e.headline(), () -> describe(e));
-        assertTrue(e.suggestions().stream().noneMatch(x -> x.kind() == Kind.CREATE), "a device class is not guessed");
+        assertTrue(e.suggestions().stream().noneMatch(x -> x.kind() == Kind.CREATE), "no node has devices: creating the class does not verify");
+    }
+
+    static String nominated(String name, int priority, String cpu) {
+        return "apiVersion: v1\nkind: Pod\nmetadata: {name: " + name + ", namespace: batch}\nspec:\n  priority: " + priority
+                + "\n  containers:\n  - {name: c, image: x, resources: {requests: {cpu: \"" + cpu + "\"}}}\nstatus: {phase: Pending, nominatedNodeName: n1}\n---\n";
+    }
+
+    @Test
+    void aPodThatOnlyANominatedPodKeepsOutWaits() throws Exception {
+        // etl preempted v1 on n1 (v1 is terminating) and is nominated there; the pod fits n1 once v1 is gone and etl runs.
+        String victim = running("default", "v1", "n1", "2500m", "app: v", "").replace("labels: {app: v}}",
+                "labels: {app: v}, deletionTimestamp: \"2026-11-25T10:00:00Z\"}");
+        String pod = POD + "  containers:\n  - {name: c, image: x, resources: {requests: {cpu: \"1\"}}}\n";
+        Scenario s = Scenario.of(dir, node("n1", "4", "8Gi", "", "") + victim + nominated("etl", 10, "2"), pod);
+        Explanation e = Explainer.explain(DEFAULTS, s.cluster(), s.before(), s.last());
+        assertEquals("Unschedulable", e.verdict(), () -> describe(e));
+        Suggestion first = e.suggestions().get(0);
+        assertEquals(Kind.WAITS, first.kind(), () -> describe(e));
+        assertEquals(Explanation.Rank.AS_IS, first.rank());
+        assertEquals("nothing to change: the pod waits for batch/etl (priority 10), nominated to n1, which holds room there until it is"
+                + " bound; once it runs there and the pods terminating on n1 are gone, the pod fits n1", first.summary());
+        assertEquals("n1", first.selected());
+        assertTrue(first.changes().isEmpty() && first.patch() == null, "nothing to change");
+        assertFalse(e.unresolved().contains("NodeResourcesFit"), () -> describe(e));
+
+        // A nominated pod of lower priority holds no room: the pod simply fits, and nothing waits.
+        Scenario lower = Scenario.of(dir, node("n1", "4", "8Gi", "", "") + victim + nominated("etl", -1, "2"), pod);
+        assertEquals("Scheduled", Explainer.explain(DEFAULTS, lower.cluster(), lower.before(), lower.last()).verdict());
+
+        // The pod fits only without the nomination, and once etl runs on n1 there is no room left: not a wait.
+        String running = running("default", "r1", "n1", "1", "app: r", "");
+        Scenario taken = Scenario.of(dir, node("n1", "4", "8Gi", "", "") + running + nominated("etl", 10, "2"),
+                POD + "  containers:\n  - {name: c, image: x, resources: {requests: {cpu: \"2\"}}}\n");
+        Explanation t = Explainer.explain(DEFAULTS, taken.cluster(), taken.before(), taken.last());
+        assertEquals("Unschedulable", t.verdict(), () -> describe(t));
+        assertTrue(t.suggestions().stream().noneMatch(x -> x.kind() == Kind.WAITS), () -> describe(t));
+
+        // Without the nominated pod the pod still does not fit: no wait is suggested.
+        Scenario full = Scenario.of(dir, node("n1", "4", "8Gi", "", "") + running + nominated("etl", 10, "2"),
+                POD + "  containers:\n  - {name: c, image: x, resources: {requests: {cpu: \"3500m\"}}}\n");
+        Explanation f = Explainer.explain(DEFAULTS, full.cluster(), full.before(), full.last());
+        assertTrue(f.suggestions().stream().noneMatch(x -> x.kind() == Kind.WAITS), () -> describe(f));
     }
 
     static String describe(Explanation e) {

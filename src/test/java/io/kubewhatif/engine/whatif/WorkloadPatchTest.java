@@ -116,7 +116,7 @@ class WorkloadPatchTest {
         assertNotNull(w);
         Pod target = l.podsToSchedule().get(0);
         Explanation e = Explainer.explain(DEFAULTS, l.cluster(), List.of(), target,
-                new Explanation.Workload(w.kind(), w.namespace(), w.name(), w.templatePath(), "-f"), w.templateSpec());
+                new Explanation.Workload(w.kind(), w.namespace(), w.name(), w.templatePath(), "-f"), w.templateSpec(), Inventory.UNKNOWN);
         assertFalse(e.suggestions().isEmpty());
         JsonNode original = new YAMLMapper().readTree(deploymentYaml);
         for (Suggestion s : e.suggestions()) {

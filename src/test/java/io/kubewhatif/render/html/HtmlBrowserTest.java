@@ -218,6 +218,18 @@ class HtmlBrowserTest {
         chrome.executeCdpCommand("Emulation.setEmulatedMedia", Map.of("media", "", "features", List.of()));
     }
 
+    /** Explain's page lists the Namespace and PriorityClass to create first, as the text does. */
+    @Test
+    void explainsPageListsWhatToCreateFirst() throws Exception {
+        HtmlReports.Run r = HtmlReports.run("explain", "-f", "samples/explain/analytics.yaml", "--cluster", "samples/explain/namespaces.yaml", "-o", "html");
+        open(HtmlReports.write(OUT.resolve("explain-requires.html"), r.out()));
+        List<WebElement> rows = driver.findElements(By.cssSelector("section[data-part=requires] tbody tr"));
+        assertEquals(2, rows.size());
+        assertTrue(rows.get(0).getText().startsWith("Namespace analytics"), rows.get(0).getText());
+        assertTrue(rows.get(1).getText().startsWith("PriorityClass analytics-high"), rows.get(1).getText());
+        assertCleanLoad();
+    }
+
     /** Every command's page draws without a console error, and choosing each step of a timeline redraws its cycle. */
     @ParameterizedTest
     @MethodSource("io.kubewhatif.render.html.HtmlReports#commands")
