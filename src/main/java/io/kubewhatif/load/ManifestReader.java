@@ -394,12 +394,12 @@ public final class ManifestReader {
     private <T> List<Document> parseInPieces(String source, byte[] bytes, int start, boolean isJson, Batch<T> batch) {
         List<Piece<T>> pieces = new ArrayList<>();
         int pieceStart = start;
-        for (int i = start; i <= bytes.length; i++) {
-            boolean atLineStart = i == start || bytes[i - 1] == '\n';
-            if (!isJson && atLineStart && i < bytes.length && bytes[i] == '%') {
+        // Line by line: only a line's start can begin a separator or a directive.
+        for (int i = start; i <= bytes.length; ) {
+            if (!isJson && i < bytes.length && bytes[i] == '%') {
                 return null;
             }
-            if (i == bytes.length || (atLineStart && isSeparator(bytes, i))) {
+            if (i == bytes.length || isSeparator(bytes, i)) {
                 if (isJson) {
                     pieces.add(new Piece<>(pieceStart, i));
                     while (i < bytes.length && bytes[i] != '\n') {
@@ -410,7 +410,14 @@ public final class ManifestReader {
                     pieces.add(new Piece<>(pieceStart, i));
                     pieceStart = i;
                 }
+                if (i == bytes.length) {
+                    break;
+                }
             }
+            while (i < bytes.length && bytes[i] != '\n') {
+                i++;
+            }
+            i = i == bytes.length ? i : i + 1;
         }
         if (pieces.size() < 2) {
             return null;
