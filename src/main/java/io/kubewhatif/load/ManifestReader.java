@@ -359,7 +359,7 @@ public final class ManifestReader {
     static final int SHARED_TEXTS_MAX = 1 << 20;
 
     /** The shared texts of this reader's trees; the pieces of a large input are parsed on several threads. */
-    private final Map<String, TextNode> texts = new java.util.concurrent.ConcurrentHashMap<>();
+    private final Map<String, TextNode> texts = new java.util.concurrent.ConcurrentHashMap<>(1 << 16);
 
     /** From this much input on, a file is parsed in pieces on several threads. */
     static final int PARALLEL_MIN_BYTES = 1 << 20;

@@ -200,7 +200,25 @@ final class StreamedJson {
 
         @Override
         public String getText() throws IOException {
-            return delegate.currentToken() == JsonToken.VALUE_STRING ? TreeBuilder.shared(texts, delegate.getText()) : delegate.getText();
+            if (delegate.currentToken() != JsonToken.VALUE_STRING) {
+                return delegate.getText();
+            }
+            String s = delegate.getText();
+            return ownNameOrUid() ? s : TreeBuilder.shared(texts, s);
+        }
+
+        /**
+         * Whether the current value is the document's own metadata.name or metadata.uid: unique to the object, so
+         * sharing it would only cost a lookup and grow the shared texts.
+         */
+        private boolean ownNameOrUid() {
+            var ctx = delegate.getParsingContext();
+            String field = ctx.getCurrentName();
+            if (!"name".equals(field) && !"uid".equals(field)) {
+                return false;
+            }
+            var doc = ctx.getParent();
+            return doc != null && doc.getParent() != null && doc.getParent().inRoot() && "metadata".equals(doc.getCurrentName());
         }
 
         @Override

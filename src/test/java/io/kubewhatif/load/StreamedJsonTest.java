@@ -131,6 +131,21 @@ class StreamedJsonTest {
         assertNull(streamed(text), "declined: " + text);
     }
 
+    /** As the tree path does, the fast path shares the short texts objects repeat (SharedTextsTest). */
+    @Test
+    void repeatedTextsAreOneString() {
+        String pod = POD.replace("\"spec\":{", "\"spec\":{\"nodeName\":\"node-1\",").replace("\"labels\"", "\"namespace\":\"shop\",\"labels\"");
+        StreamedJson.Piece<ObjectDecoder.Attempt> piece = streamed(pod + "\n" + pod.replace("\"name\":\"p\"", "\"name\":\"q\""));
+        assertNotNull(piece);
+        var a = (io.fabric8.kubernetes.api.model.Pod) piece.decoded().get(0).value().object();
+        var b = (io.fabric8.kubernetes.api.model.Pod) piece.decoded().get(1).value().object();
+        org.junit.jupiter.api.Assertions.assertSame(a.getMetadata().getNamespace(), b.getMetadata().getNamespace());
+        org.junit.jupiter.api.Assertions.assertSame(a.getMetadata().getLabels().get("app"), b.getMetadata().getLabels().get("app"));
+        org.junit.jupiter.api.Assertions.assertSame(a.getSpec().getNodeName(), b.getSpec().getNodeName());
+        org.junit.jupiter.api.Assertions.assertSame(a.getSpec().getContainers().get(0).getImage(), b.getSpec().getContainers().get(0).getImage());
+        assertEquals("q", b.getMetadata().getName());
+    }
+
     /** What loading a cluster file gave (objects and warnings, or the error). */
     private record Loaded(List<?> cluster, List<?> pods, List<String> warnings, String error) {
     }
