@@ -76,7 +76,7 @@ public final class ClusterLoader {
      * its parsed trees at once. Decoding problems are still reported by {@code load}, in document order.
      */
     public List<Document> readCluster(List<String> paths) throws InputException {
-        return reader.read(paths, docs -> Arrays.asList(attemptAll(docs)), decodedAhead);
+        return reader.read(paths, docs -> Arrays.asList(attemptAll(docs)), decodedAhead, streamed ? ObjectDecoder::attemptStreamed : null);
     }
 
     /**
@@ -255,6 +255,9 @@ public final class ClusterLoader {
     private static String describe(HasMetadata o) {
         return o.getKind() + " " + (o.getMetadata().getNamespace() == null ? "" : o.getMetadata().getNamespace() + "/") + o.getMetadata().getName();
     }
+
+    /** Whether JSON Pods and Nodes of large cluster files are decoded straight from the parser; tests compare both ways. */
+    boolean streamed = true;
 
     /** From this many documents on, they are decoded on several threads (below, threads cost more than they save). */
     static final int PARALLEL_DECODE_MIN_DOCUMENTS = 512;

@@ -27,19 +27,28 @@ public record Document(String source, int index, int item, JsonNode tree) {
      * {@link #name()} read: for messages about an object long after its tree was decoded.
      */
     public Document skeleton() {
-        com.fasterxml.jackson.databind.node.ObjectNode s = com.fasterxml.jackson.databind.node.JsonNodeFactory.instance.objectNode();
-        for (String field : new String[] {"apiVersion", "kind"}) {
-            JsonNode v = tree.get(field);
-            if (v != null && v.isTextual()) {
-                s.set(field, v);
-            }
-        }
         JsonNode md = tree.get("metadata");
         JsonNode n = md == null ? null : md.get("name");
-        if (n != null && n.isTextual()) {
-            s.putObject("metadata").set("name", n);
+        return skeleton(source, index, item, text(tree.get("apiVersion")), text(tree.get("kind")), text(n));
+    }
+
+    /** A skeleton document (see {@link #skeleton()}) of these fields; a null field is absent. */
+    static Document skeleton(String source, int index, int item, String apiVersion, String kind, String name) {
+        com.fasterxml.jackson.databind.node.ObjectNode s = com.fasterxml.jackson.databind.node.JsonNodeFactory.instance.objectNode();
+        if (apiVersion != null) {
+            s.put("apiVersion", apiVersion);
+        }
+        if (kind != null) {
+            s.put("kind", kind);
+        }
+        if (name != null) {
+            s.putObject("metadata").put("name", name);
         }
         return new Document(source, index, item, s);
+    }
+
+    private static String text(JsonNode v) {
+        return v != null && v.isTextual() ? v.textValue() : null;
     }
 
     /** "cluster.yaml: document 3 (Node node-a)" — the prefix of every message about this document. */

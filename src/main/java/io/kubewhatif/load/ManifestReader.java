@@ -92,15 +92,25 @@ public final class ManifestReader {
     }
 
     /** What is kept of a batch of parsed documents. */
-    private interface Batch {
+    private interface Batch<T> {
         List<Document> keep(List<Document> docs);
 
         /** Documents {@link #keep} returned that are thrown away after all (the input is parsed again). */
         default void discard(List<Document> kept) {
         }
+
+        /** Decodes JSON documents of a large input straight from the parser, or null: every document gets its tree. */
+        default StreamedJson.Direct<T> direct() {
+            return null;
+        }
+
+        /** Keeps a document {@link #direct} decoded: its skeleton and its result. */
+        default void keepDecoded(Document skeleton, T value) {
+            throw new IllegalStateException("no direct decoder");
+        }
     }
 
-    private static final Batch KEEP_ALL = docs -> docs;
+    private static final Batch<Object> KEEP_ALL = docs -> docs;
 
     /** Reads every path ("-" is stdin) into flattened documents. */
     public List<Document> read(List<String> paths) throws InputException {
@@ -112,10 +122,12 @@ public final class ManifestReader {
      * large input is parsed in pieces, see {@link #parse}); {@code process} returns one result per document, in order.
      * The documents returned keep only their skeleton ({@link Document#skeleton()}: kind, apiVersion, name), and
      * {@code results} maps each of them to its result, so that a large input never has all its trees alive at once.
+     * {@code direct} (or null) decodes the JSON documents of a large input it can straight from the parser, without
+     * their trees ({@link StreamedJson}); the others go to {@code process}.
      */
-    public <T> List<Document> read(List<String> paths, Function<List<Document>, List<T>> process, Map<Document, T> results)
-            throws InputException {
-        return read(paths, new Batch() {
+    public <T> List<Document> read(List<String> paths, Function<List<Document>, List<T>> process, Map<Document, T> results,
+                                   StreamedJson.Direct<T> direct) throws InputException {
+        return read(paths, new Batch<T>() {
             @Override
             public List<Document> keep(List<Document> docs) {
                 List<T> values = process.apply(docs);
@@ -134,10 +146,20 @@ public final class ManifestReader {
                     results.remove(d);
                 }
             }
+
+            @Override
+            public StreamedJson.Direct<T> direct() {
+                return direct;
+            }
+
+            @Override
+            public void keepDecoded(Document skeleton, T value) {
+                results.put(skeleton, value);
+            }
         });
     }
 
-    private List<Document> read(List<String> paths, Batch batch) throws InputException {
+    private List<Document> read(List<String> paths, Batch<?> batch) throws InputException {
         List<Document> out = new ArrayList<>();
         for (String p : paths) {
             if ("-".equals(p)) {
@@ -269,7 +291,7 @@ public final class ManifestReader {
         return parse(source, raw, KEEP_ALL);
     }
 
-    private List<Document> parse(String source, byte[] raw, Batch batch) throws InputException {
+    private List<Document> parse(String source, byte[] raw, Batch<?> batch) throws InputException {
         lastHadList = false;
         if (raw.length > maxInputBytes) {
             throw new InputException(Messages.overLimit(source, maxInputBytes));
@@ -337,7 +359,7 @@ public final class ManifestReader {
     static final int SHARED_TEXTS_MAX = 1 << 20;
 
     /** The shared texts of this reader's trees; the pieces of a large input are parsed on several threads. */
-    private final Map<String, TextNode> texts = new java.util.concurrent.ConcurrentHashMap<>();
+    private final Map<String, TextNode> texts = new java.util.concurrent.ConcurrentHashMap<>(1 << 16);
 
     /** From this much input on, a file is parsed in pieces on several threads. */
     static final int PARALLEL_MIN_BYTES = 1 << 20;
@@ -346,10 +368,12 @@ public final class ManifestReader {
     int parallelMinBytes = PARALLEL_MIN_BYTES;
 
     /** A stretch of the input that parses on its own, and what parsing it gave. */
-    private static final class Piece {
+    private static final class Piece<T> {
         final int from;
         final int to;
         final List<Document> docs = new ArrayList<>();
+        /** Set when the piece was decoded straight from the parser (then docs stays empty). */
+        StreamedJson.Piece<T> direct;
         final List<String> warnings = new ArrayList<>();
         int documents;
         boolean failed;
@@ -367,26 +391,33 @@ public final class ManifestReader {
      * (YAML directives) or any piece failed or warned: the sequential parse then gives the exact message, with line
      * numbers counted from the start of the input.
      */
-    private List<Document> parseInPieces(String source, byte[] bytes, int start, boolean isJson, Batch batch) {
-        List<Piece> pieces = new ArrayList<>();
+    private <T> List<Document> parseInPieces(String source, byte[] bytes, int start, boolean isJson, Batch<T> batch) {
+        List<Piece<T>> pieces = new ArrayList<>();
         int pieceStart = start;
-        for (int i = start; i <= bytes.length; i++) {
-            boolean atLineStart = i == start || bytes[i - 1] == '\n';
-            if (!isJson && atLineStart && i < bytes.length && bytes[i] == '%') {
+        // Line by line: only a line's start can begin a separator or a directive.
+        for (int i = start; i <= bytes.length; ) {
+            if (!isJson && i < bytes.length && bytes[i] == '%') {
                 return null;
             }
-            if (i == bytes.length || (atLineStart && isSeparator(bytes, i))) {
+            if (i == bytes.length || isSeparator(bytes, i)) {
                 if (isJson) {
-                    pieces.add(new Piece(pieceStart, i));
+                    pieces.add(new Piece<>(pieceStart, i));
                     while (i < bytes.length && bytes[i] != '\n') {
                         i++;
                     }
                     pieceStart = i;
                 } else if (i > pieceStart || i == bytes.length) {
-                    pieces.add(new Piece(pieceStart, i));
+                    pieces.add(new Piece<>(pieceStart, i));
                     pieceStart = i;
                 }
+                if (i == bytes.length) {
+                    break;
+                }
             }
+            while (i < bytes.length && bytes[i] != '\n') {
+                i++;
+            }
+            i = i == bytes.length ? i : i + 1;
         }
         if (pieces.size() < 2) {
             return null;
@@ -402,28 +433,53 @@ public final class ManifestReader {
                 size += pieces.get(to).to - pieces.get(to).from;
                 to++;
             }
-            List<Piece> group = pieces.subList(from, to);
+            List<Piece<T>> group = pieces.subList(from, to);
+            StreamedJson.Direct<T> direct = isJson ? batch.direct() : null;
             par.until(group.size(), par.chunkSize(group.size()), k -> {
-                Piece pc = group.get(k);
+                Piece<T> pc = group.get(k);
+                if (direct != null) {
+                    pc.direct = StreamedJson.decode(jsonFactory, bytes, pc.from, pc.to, texts, direct);
+                    if (pc.direct != null) {
+                        pc.documents = pc.direct.documents();
+                        return;
+                    }
+                }
                 try {
                     pc.documents = parseChunk(source, bytes, pc.from, pc.to, isJson, 0, pc.docs, pc.warnings);
                 } catch (InputException e) {
                     pc.failed = true;
                 }
             });
+            // In document order: skeletons of the directly decoded documents, and null where a tree's kept one goes.
+            List<Document> ordered = new ArrayList<>();
             List<Document> docs = new ArrayList<>();
-            for (Piece pc : group) {
+            for (Piece<T> pc : group) {
                 if (pc.failed || !pc.warnings.isEmpty()) {
                     batch.discard(out);
+                    batch.discard(ordered);
                     return null;
                 }
-                for (Document d : pc.docs) {
-                    docs.add(offset == 0 ? d : new Document(d.source(), d.index() + offset, d.item(), d.tree()));
+                if (pc.direct != null) {
+                    int index = offset;
+                    for (StreamedJson.Decoded<T> d : pc.direct.decoded()) {
+                        Document skeleton = Document.skeleton(source, ++index, 0, d.apiVersion(), d.kind(), d.name());
+                        batch.keepDecoded(skeleton, d.value());
+                        ordered.add(skeleton);
+                    }
+                    pc.direct = null;
+                } else {
+                    for (Document d : pc.docs) {
+                        docs.add(offset == 0 ? d : new Document(d.source(), d.index() + offset, d.item(), d.tree()));
+                        ordered.add(null);
+                    }
+                    pc.docs.clear();
                 }
                 offset += pc.documents;
-                pc.docs.clear();
             }
-            out.addAll(batch.keep(docs));
+            java.util.Iterator<Document> kept = batch.keep(docs).iterator();
+            for (Document d : ordered) {
+                out.add(d != null ? d : kept.next());
+            }
             from = to;
         }
         return out;

@@ -309,6 +309,15 @@ public final class ObjectDecoder {
         } catch (Exception e) {
             throw new InputException(Messages.decode(d.where(), "(root)", cleanMessage(e.getMessage())));
         }
+        JsonNode allocatable = d.tree().path("status").path("allocatable");
+        return defaultAndCheck(d, k, o, !allocatable.isMissingNode() && !allocatable.isNull());
+    }
+
+    /**
+     * The API server's defaulting and our checks of a decoded object; {@code allocatableGiven}: a Node's
+     * status.allocatable was in the document and not null (fabric8 reads a missing one and an empty one alike).
+     */
+    private static HasMetadata defaultAndCheck(Document d, Kinds.Kind k, HasMetadata o, boolean allocatableGiven) throws InputException {
         if (k.clusterScoped()) {
             o.getMetadata().setNamespace(null);
         } else if (o.getMetadata().getNamespace() == null || o.getMetadata().getNamespace().isEmpty()) {
@@ -321,7 +330,7 @@ public final class ObjectDecoder {
         if (o instanceof Pod pod) {
             checkPod(d, pod);
         } else if (o instanceof Node node) {
-            checkNode(d, node);
+            checkNode(d, node, allocatableGiven);
         } else if (o instanceof PersistentVolumeClaim pvc) {
             if (pvc.getSpec() != null && pvc.getSpec().getResources() != null) {
                 checkQuantities(d, "spec.resources.requests", pvc.getSpec().getResources().getRequests());
@@ -337,6 +346,55 @@ public final class ObjectDecoder {
             throw new InputException(d.where() + ": " + invalid);
         }
         return o;
+    }
+
+    /**
+     * Decodes a Pod or a Node straight from a JSON parser standing on the document's START_OBJECT ({@link StreamedJson}),
+     * when that provably gives what {@link #attempt} gives on the document's tree: apiVersion and kind come first,
+     * metadata.name is a non-empty string, and the object decodes and passes every check with no unknown field. Null
+     * declines (the tree path then decodes the document and words any problem).
+     */
+    static StreamedJson.Decoded<Attempt> attemptStreamed(StreamedJson.Watch p) throws IOException {
+        String apiVersion = null;
+        String kind = null;
+        for (int i = 0; i < 2; i++) {
+            if (p.nextToken() != JsonToken.FIELD_NAME) {
+                return null;
+            }
+            String field = p.currentName();
+            if (p.nextToken() != JsonToken.VALUE_STRING) {
+                return null;
+            }
+            if (field.equals("apiVersion") && apiVersion == null) {
+                apiVersion = p.getText();
+            } else if (field.equals("kind") && kind == null) {
+                kind = p.getText();
+            } else {
+                return null;
+            }
+        }
+        if (!"v1".equals(apiVersion) || !("Pod".equals(kind) || "Node".equals(kind)) || p.nextToken() != JsonToken.FIELD_NAME) {
+            return null;
+        }
+        Kinds.Kind k = Kinds.lookup(apiVersion, kind);
+        List<Unknown> unknown = new ArrayList<>();
+        com.fasterxml.jackson.databind.ObjectReader reader = MAPPER.readerFor(k.type()).withAttribute(UNKNOWN_FIELDS, unknown);
+        p.setCodec(reader);
+        HasMetadata o = reader.readValue(p);
+        if (o == null || !unknown.isEmpty() || p.declined || p.metadata != JsonToken.START_OBJECT || p.metadataName != JsonToken.VALUE_STRING
+                || o.getMetadata() == null || o.getMetadata().getName() == null || o.getMetadata().getName().isEmpty()) {
+            return null;
+        }
+        // apiVersion and kind were read before the model: its constructor gives them the same values ("v1", the kind).
+        String name = o.getMetadata().getName();
+        // The document's index is not known here: only a success is kept, and it carries no message.
+        Document d = Document.skeleton("", 0, 0, apiVersion, kind, name);
+        try {
+            defaultAndCheck(d, k, o, p.statusAllocatable != null && p.statusAllocatable != JsonToken.VALUE_NULL);
+        } catch (InputException e) {
+            return null;
+        }
+        return new StreamedJson.Decoded<>(apiVersion, kind, name, new Attempt(o, List.of(), null));
     }
 
     /** The path of the first null item of a list (Go would silently read a zero value), or null. */
@@ -603,7 +661,7 @@ public final class ObjectDecoder {
         }
     }
 
-    private static void checkNode(Document d, Node node) throws InputException {
+    private static void checkNode(Document d, Node node, boolean allocatableGiven) throws InputException {
         if (node.getSpec() == null) {
             node.setSpec(new io.fabric8.kubernetes.api.model.NodeSpec());
         }
@@ -614,8 +672,7 @@ public final class ObjectDecoder {
             checkQuantities(d, "status.capacity", node.getStatus().getCapacity());
             checkQuantities(d, "status.allocatable", node.getStatus().getAllocatable());
             // SetDefaults_NodeStatus: only a missing allocatable (an empty one stays empty; fabric8 reads both as empty).
-            com.fasterxml.jackson.databind.JsonNode allocatable = d.tree().path("status").path("allocatable");
-            if (allocatable.isMissingNode() || allocatable.isNull()) {
+            if (!allocatableGiven) {
                 node.getStatus().setAllocatable(node.getStatus().getCapacity());
             }
             ResourceDefaults.roundUp(node.getStatus().getCapacity());

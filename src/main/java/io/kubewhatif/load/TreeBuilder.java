@@ -63,6 +63,11 @@ final class TreeBuilder {
      * labels, namespaces, images repeat across thousands of objects), which keeps a large snapshot's heap small.
      */
     private TextNode text(String s) {
+        return text(texts, s);
+    }
+
+    /** The node of {@code s} in {@code texts} (one reader's shared texts), added when new; long texts are not shared. */
+    static TextNode text(Map<String, TextNode> texts, String s) {
         if (s.length() > SHARED_TEXT_MAX_LENGTH || texts.size() >= SHARED_TEXTS_MAX) {
             return F.textNode(s);
         }
@@ -77,8 +82,13 @@ final class TreeBuilder {
         return n;
     }
 
+    /** {@code s} as the texts of the trees of one reader hold it (see {@link #text(String)}). */
+    static String shared(Map<String, TextNode> texts, String s) {
+        return s == null ? null : text(texts, s).textValue();
+    }
+
     private String shared(String key) {
-        return key == null ? null : text(key).textValue();
+        return shared(texts, key);
     }
 
     /** go-yaml counts per document. */

@@ -62,7 +62,13 @@ class LauncherBuildTest {
     }
 
     private Run launch() throws Exception {
-        ProcessBuilder pb = new ProcessBuilder("bash", home.resolve("kubectl-whatif").toString(), "version");
+        return launch("version");
+    }
+
+    private Run launch(String... args) throws Exception {
+        List<String> command = new java.util.ArrayList<>(List.of("bash", home.resolve("kubectl-whatif").toString()));
+        command.addAll(List.of(args));
+        ProcessBuilder pb = new ProcessBuilder(command);
         pb.environment().put("PATH", bin + ":" + System.getenv("PATH"));
         pb.environment().put("JAVA_HOME", tmp.resolve("jdk").toString());
         pb.environment().put("KUBE_WHATIF_INVOKED_AS", "kubectl-whatif");
@@ -78,13 +84,27 @@ class LauncherBuildTest {
         return Files.readAllLines(calls, StandardCharsets.UTF_8);
     }
 
+    /** A large cluster file gets an initial heap of 14 times its size (768 MiB at least), so that it is not copied over and over. */
+    @Test
+    void theInitialHeapGrowsWithTheClusterFiles() throws Exception {
+        mvn("mkdir -p target && touch target/kube-whatif.jar");
+        launch();
+        Path big = tmp.resolve("big.json");
+        Files.write(big, new byte[64 << 20]);
+        Run r = launch("schedule", "--cluster", big.toString(), "--cluster=" + big, "-f", "pod.yaml");
+        assertEquals(0, r.exit(), r.err());
+        assertTrue(r.out().contains(" -Xms1792m -jar "), r.out());
+        Run small = launch("schedule", "--cluster", home.resolve("pom.xml").toString(), "-f", "pod.yaml");
+        assertTrue(small.out().contains(" -Xms768m -jar "), small.out());
+    }
+
     @Test
     void aFreshMachinePrintsOneProgressLineThenTheAnswer() throws Exception {
         mvn("mkdir -p target && touch target/kube-whatif.jar");
         Run r = launch();
         assertEquals(0, r.exit(), r.err());
         assertEquals("kubectl-whatif: building " + home.resolve("target/kube-whatif.jar") + " (first run or sources changed)...\n", r.err());
-        assertEquals("the answer: -XX:TieredStopAtLevel=1 -XX:+UseParallelGC -Xss4m -jar " + home.resolve("target/kube-whatif.jar") + " version\n",
+        assertEquals("the answer: -XX:TieredStopAtLevel=1 -XX:+UseParallelGC -Xss4m -Xms768m -jar " + home.resolve("target/kube-whatif.jar") + " version\n",
                 r.out());
         assertEquals(List.of("-B -q -o package -DskipTests", "-B -q package -DskipTests"), mvnCalls());
         // Built: the next run neither builds nor says anything.
