@@ -18,7 +18,10 @@ public final class Main {
         }
         PrintWriter out = new PrintWriter(new java.io.OutputStreamWriter(System.out, StandardCharsets.UTF_8), true);
         PrintWriter err = new PrintWriter(new java.io.OutputStreamWriter(System.err, StandardCharsets.UTF_8), true);
-        int code = run(out, err, args);
+        // A TAB in the user's shell: answered from the build's table, without building the command line.
+        Integer completed = args.length > 0 && args[0].equals(CompleteCommand.NAME)
+                ? CompleteCommand.fromTable(java.util.Arrays.asList(args).subList(1, args.length), out, err) : null;
+        int code = completed != null ? completed : run(out, err, args);
         out.flush();
         err.flush();
         System.exit(code);

@@ -54,6 +54,16 @@ public final class StartupTraining {
                 failures++;
             }
         }
+        // TAB in the user's shell: Main answers __complete from the build's table (flags, values, and names from --cluster).
+        Main.class.getName();
+        for (String[] words : new String[][] {{""}, {"schedule", "--c"}, {"schedule", "-o", ""}, {"help", ""},
+                {"explain", "--cluster", cluster, "-n", ""}, {"explain", "--cluster", cluster, ""}}) {
+            StringWriter out = new StringWriter();
+            if (CompleteCommand.fromTable(List.of(words), new PrintWriter(out), new PrintWriter(new StringWriter())) == null) {
+                System.err.println("startup training: no completion table in the jar");
+                failures++;
+            }
+        }
         // The launcher's own output path: UTF-8 writers on the standard streams.
         new PrintWriter(new java.io.OutputStreamWriter(new java.io.ByteArrayOutputStream(), StandardCharsets.UTF_8), true).flush();
         System.exit(failures == 0 ? 0 : 1);
