@@ -29,7 +29,7 @@ public final class Main {
 
     public static int run(PrintWriter out, PrintWriter err, String... args) {
         try {
-            return Cli.commandLine(out, err, Cli.Env.system()).execute(args);
+            return Cli.forArguments(out, err, Cli.Env.system(), args).execute(args);
         } catch (OutOfMemoryError e) {
             // Errors pass picocli's handler; a user with a huge cluster deserves a sentence, not a stack trace.
             out.flush();

@@ -46,8 +46,8 @@ public final class StartupTraining {
         for (String[] run : runs) {
             StringWriter out = new StringWriter();
             StringWriter err = new StringWriter();
-            int code = Cli.commandLine(new PrintWriter(out), new PrintWriter(err),
-                    Cli.Env.test(new ByteArrayInputStream(clusterBytes))).execute(run);
+            int code = Cli.forArguments(new PrintWriter(out), new PrintWriter(err),
+                    Cli.Env.test(new ByteArrayInputStream(clusterBytes)), run).execute(run);
             if (code == ExitCodes.INTERNAL || (code != ExitCodes.OK && code != ExitCodes.USAGE && code != ExitCodes.BAD_INPUT
                     && code != ExitCodes.UNSCHEDULABLE)) {
                 System.err.println("startup training: " + String.join(" ", run) + " exited " + code + ": " + err);
