@@ -35,6 +35,11 @@ public final class StartupTraining {
             runs.add(new String[] {"schedule", "--cluster", cluster, "-f", pod, "-o", format});
         }
         runs.add(new String[] {"schedule", "--cluster", "-", "-f", pod, "--all-nodes"});
+        // The other first commands of the README, on its samples: their classes and (JDK 25) method profiles too.
+        runs.add(new String[] {"explain", "web-big", "-n", "shop", "--cluster", home.resolve("samples/explain/cluster.yaml").toString()});
+        runs.add(new String[] {"capacity", "-f", home.resolve("samples/capacity/deployment.yaml").toString(), "--cluster", cluster,
+                "--max", "3", "-o", "json"});
+        runs.add(new String[] {"validate", home.resolve("samples/binpacking/most-allocated.yaml").toString()});
         runs.add(new String[] {"schedule", "--cluster", cluster, "-f", pod, "--no-such-flag"});
         runs.add(new String[] {"schedule", "--cluster", cluster + ".missing", "-f", pod});
         int failures = 0;
