@@ -49,11 +49,14 @@ public final class CompletionTable {
         Files.writeString(out, write(model), StandardCharsets.UTF_8);
     }
 
-    /** The table in the jar, or null when it is missing (a build that stopped before generating it). */
+    /**
+     * The table in the jar, or null when it is missing (a build that stopped before generating it) or unreadable: the
+     * command line answers then.
+     */
     static Command load() {
         try (InputStream in = CompletionTable.class.getResourceAsStream(RESOURCE)) {
             return in == null ? null : read(new String(in.readAllBytes(), StandardCharsets.UTF_8));
-        } catch (IOException e) {
+        } catch (IOException | RuntimeException e) {
             return null;
         }
     }
