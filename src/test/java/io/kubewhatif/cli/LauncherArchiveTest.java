@@ -7,9 +7,7 @@ import org.junit.jupiter.api.io.TempDir;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.nio.file.attribute.FileTime;
-import java.nio.file.attribute.PosixFilePermissions;
 import java.util.concurrent.TimeUnit;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -29,10 +27,7 @@ class LauncherArchiveTest {
 
     @BeforeEach
     void setUp() throws IOException {
-        home = Files.createDirectories(tmp.resolve("kube-whatif"));
-        Files.copy(Path.of("kubectl-whatif"), home.resolve("kubectl-whatif"), StandardCopyOption.COPY_ATTRIBUTES);
-        Files.createDirectories(home.resolve("src/main"));
-        Files.writeString(home.resolve("pom.xml"), "<project/>");
+        home = LauncherBuildTest.launcherHome(tmp);
         Files.createDirectories(home.resolve("src/build"));
         // Stands for the archive maker: it leaves a mark instead of an archive.
         Files.writeString(home.resolve("src/build/cds-archive.sh"), "touch '" + tmp.resolve("archive-made") + "'\n");
@@ -48,9 +43,7 @@ class LauncherArchiveTest {
     private void jdk(String version) throws IOException {
         Path bin = Files.createDirectories(tmp.resolve("jdk/bin"));
         Files.writeString(tmp.resolve("jdk/release"), "JAVA_VERSION=\"" + version + "\"\n");
-        Path java = bin.resolve("java");
-        Files.writeString(java, "#!/usr/bin/env bash\necho \"java $*\"\n");
-        Files.setPosixFilePermissions(java, PosixFilePermissions.fromString("rwxr-xr-x"));
+        LauncherBuildTest.script(bin.resolve("java"), "echo \"java $*\"");
     }
 
     private void archive(String name) throws IOException {
