@@ -79,8 +79,33 @@ public final class Cli {
      * editing commands are added, and the commands that make no sense inside the shell are removed.
      */
     public static CommandLine commandLine(PrintWriter out, PrintWriter err, Env env, ShellSession session) {
+        return build(out, err, env, session, null);
+    }
+
+    /**
+     * The command line to execute {@code args} with: when they run one of the {@link #SELF_CONTAINED} commands after
+     * nothing but the root's own options, only that command is built (picocli's model of every command is most of a
+     * small run's start-up); otherwise the whole command line. Either way the parse, the output and the exit code are
+     * the same (LazyCommandLineTest).
+     */
+    public static CommandLine forArguments(PrintWriter out, PrintWriter err, Env env, String... args) {
+        return build(out, err, env, null, args);
+    }
+
+    /** Commands that never look at their siblings (help, completion and the shell list or rebuild the others). */
+    static final java.util.Set<String> SELF_CONTAINED = java.util.Set.of("schedule", "explain", "capacity", "simulate", "diff",
+            "validate", "config", "plugins", "version");
+
+    /** @param args the arguments to be executed, when only the command they run is to be built; null: every command */
+    private static CommandLine build(PrintWriter out, PrintWriter err, Env env, ShellSession session, String[] args) {
         RootCommand root = new RootCommand(env, session);
         CommandLine cl = new CommandLine(root);
+        String only = args == null ? null : commandRun(cl.getCommandSpec(), args);
+        for (Class<?> sub : RootCommand.SUBCOMMANDS) {
+            if (only == null || sub.getAnnotation(picocli.CommandLine.Command.class).name().equals(only)) {
+                cl.addSubcommand(sub);
+            }
+        }
         WorkflowOutput.narrow(cl);
         if (session != null) {
             for (String name : List.of(ShellCommand.NAME, CompletionCommand.NAME, CompleteCommand.NAME)) {
@@ -96,7 +121,7 @@ public final class Cli {
             u.footer("  schedule -f samples/quickstart/pod.yaml", "  cordon node-c", "  explain -f samples/quickstart/pod.yaml",
                     "  taint node-b dedicated=gpu:NoSchedule-", "  set weight NodeAffinity 10", "  undo", "  save edited.yaml");
             withoutRootName(cl);
-        } else {
+        } else if (cl.getSubcommands().containsKey(CompleteCommand.NAME)) {
             rawArguments(cl.getSubcommands().get(CompleteCommand.NAME));
         }
         String samples = samplesDirectory(java.nio.file.Path.of("").toAbsolutePath(), codeLocation());
@@ -109,8 +134,33 @@ public final class Cli {
         cl.setErr(err);
         cl.setCaseInsensitiveEnumValuesAllowed(true);
         cl.setExecutionExceptionHandler((ex, commandLine, parseResult) -> handle(ex, commandLine, root.debug));
-        cl.setParameterExceptionHandler((ex, args) -> usageError(ex));
+        cl.setParameterExceptionHandler((ex, rest) -> usageError(ex));
         return cl;
+    }
+
+    /**
+     * The {@link #SELF_CONTAINED} command that args run when only the root's options (not help) come before it, else
+     * null.
+     */
+    private static String commandRun(CommandSpec root, String[] args) {
+        for (int i = 0; i < args.length; i++) {
+            String a = args[i];
+            if (!a.startsWith("-") || a.equals("-") || a.equals("--")) {
+                return SELF_CONTAINED.contains(a) ? a : null;
+            }
+            int eq = a.indexOf('=');
+            OptionSpec o = root.findOption(eq > 0 ? a.substring(0, eq) : a);
+            if (o == null || o.usageHelp() || o.versionHelp() || !a.startsWith("--")) {
+                return null;
+            }
+            if (eq < 0 && o.arity().max() > 0) {
+                if (i + 1 < args.length && args[i + 1].startsWith("-")) {
+                    return null;
+                }
+                i++;
+            }
+        }
+        return null;
     }
 
     /** How help examples name the samples: relative to the current directory, as in the source tree. */

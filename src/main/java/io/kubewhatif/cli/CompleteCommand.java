@@ -1,5 +1,6 @@
 package io.kubewhatif.cli;
 
+import io.kubewhatif.app.ShellSession;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Parameters;
@@ -36,24 +37,41 @@ public final class CompleteCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        Completer.Result r = Completer.complete(spec.parent(), words, ctx -> names(ctx.values("--cluster")));
-        PrintWriter out = spec.commandLine().getOut();
+        return answer(Completer.complete(spec.parent(), words, ctx -> names(root.session, ctx.values("--cluster"))),
+                spec.commandLine().getOut(), spec.commandLine().getErr());
+    }
+
+    /**
+     * __complete without picocli: the same answer from the build's {@link CompletionTable}, for the words after
+     * {@code __complete} as the process got them; null when the jar has no table (then the command line answers).
+     */
+    static Integer fromTable(List<String> args, PrintWriter out, PrintWriter err) {
+        CompletionModel.Command model = CompletionTable.load();
+        if (model == null) {
+            return null;
+        }
+        // As picocli parses the words: the first "--" ends its options and is not a word.
+        List<String> words = new ArrayList<>(args);
+        words.remove("--");
+        return answer(Completer.complete(model, words, ctx -> names(null, ctx.values("--cluster"))), out, err);
+    }
+
+    private static int answer(Completer.Result r, PrintWriter out, PrintWriter err) {
         for (Completer.Candidate c : r.candidates()) {
             out.println(c.description().isEmpty() ? c.value() : c.value() + "\t" + c.description());
         }
         out.println(":" + r.directive());
         out.flush();
-        PrintWriter err = spec.commandLine().getErr();
         err.println("Completion ended with directive: " + directiveName(r.directive()));
         err.flush();
         return ExitCodes.OK;
     }
 
     /** Names from the --cluster files on the line (not stdin; parsed only, not loaded); none when they cannot be read. */
-    private Completer.Names names(List<String> cluster) {
+    private static Completer.Names names(ShellSession session, List<String> cluster) {
         List<String> files = cluster.stream().filter(p -> !p.equals("-")).toList();
-        if (root.session != null) {
-            return new SessionNames(root.session);
+        if (session != null) {
+            return new SessionNames(session);
         }
         if (files.isEmpty()) {
             return Completer.Names.NONE;

@@ -1,13 +1,11 @@
 package io.kubewhatif.cli;
 
-import picocli.CommandLine;
-import picocli.CommandLine.Model.ArgSpec;
+import io.kubewhatif.cli.CompletionModel.Command;
+import io.kubewhatif.cli.CompletionModel.Option;
+import io.kubewhatif.cli.CompletionModel.Positional;
+import io.kubewhatif.cli.CompletionModel.Values;
 import picocli.CommandLine.Model.CommandSpec;
-import picocli.CommandLine.Model.OptionSpec;
-import picocli.CommandLine.Model.PositionalParamSpec;
 
-import java.io.File;
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -65,14 +63,14 @@ public final class Completer {
     }
 
     /** What the words before the cursor say: the command reached, option values given, positional words seen. */
-    public record Context(CommandSpec command, Map<String, List<String>> optionValues, List<String> positionalWords) {
+    public record Context(CompletionModel.Command command, Map<String, List<String>> optionValues, List<String> positionalWords) {
         public int positionals() {
             return positionalWords.size();
         }
 
         /** The values given for an option (any of its names), e.g. every --cluster. */
         public List<String> values(String optionName) {
-            OptionSpec o = command.findOption(optionName);
+            Option o = command.findOption(optionName);
             if (o == null) {
                 return List.of();
             }
@@ -88,13 +86,18 @@ public final class Completer {
      * possibly empty). {@code names} turns the parsed context into a name source (e.g. by loading --cluster).
      */
     public static Result complete(CommandSpec root, List<String> args, Function<Context, Names> names) {
+        return complete(CompletionModel.of(root), args, names);
+    }
+
+    /** {@link #complete(CommandSpec, List, Function)} over a model of the command tree (e.g. the build's table). */
+    public static Result complete(Command root, List<String> args, Function<Context, Names> names) {
         List<String> words = args.isEmpty() ? List.of("") : args;
         String cur = words.get(words.size() - 1);
-        CommandSpec cmd = root;
+        Command cmd = root;
         Map<String, List<String>> values = new LinkedHashMap<>();
         List<String> positionalWords = new ArrayList<>();
         boolean endOfOptions = false;
-        OptionSpec pending = null;
+        Option pending = null;
         for (int i = 0; i < words.size() - 1; i++) {
             String w = words.get(i);
             if (pending != null) {
@@ -108,8 +111,8 @@ public final class Completer {
             }
             if (!endOfOptions && w.startsWith("-") && w.length() > 1) {
                 int eq = w.indexOf('=');
-                OptionSpec o = cmd.findOption(eq > 0 ? w.substring(0, eq) : w);
-                if (o != null && takesValue(o)) {
+                Option o = cmd.findOption(eq > 0 ? w.substring(0, eq) : w);
+                if (o != null && o.takesValue()) {
                     if (eq > 0) {
                         values.computeIfAbsent(o.longestName(), k -> new ArrayList<>()).add(w.substring(eq + 1));
                     } else {
@@ -120,9 +123,9 @@ public final class Completer {
                 }
                 continue;
             }
-            CommandLine sub = positionalWords.isEmpty() ? cmd.subcommands().get(w) : null;
+            Command sub = positionalWords.isEmpty() ? cmd.subcommands().get(w) : null;
             if (sub != null) {
-                cmd = sub.getCommandSpec();
+                cmd = sub;
                 positionalWords.clear();
                 endOfOptions = false;
             } else {
@@ -132,14 +135,14 @@ public final class Completer {
         int positionals = positionalWords.size();
         Context ctx = new Context(cmd, values, List.copyOf(positionalWords));
         if (pending != null) {
-            return values(pending, cur, "", ctx, names);
+            return values(pending.values(), cur, "", ctx, names);
         }
         if (!endOfOptions && cur.startsWith("-") && cur.length() > 1) {
             int eq = cur.indexOf('=');
             if (eq > 0) {
-                OptionSpec o = cmd.findOption(cur.substring(0, eq));
-                if (o != null && takesValue(o)) {
-                    Result r = values(o, cur.substring(eq + 1), cur.substring(0, eq + 1), ctx, names);
+                Option o = cmd.findOption(cur.substring(0, eq));
+                if (o != null && o.takesValue()) {
+                    Result r = values(o.values(), cur.substring(eq + 1), cur.substring(0, eq + 1), ctx, names);
                     return r.files() ? new Result(List.of(), NO_FILE_COMP) : r;
                 }
                 return new Result(List.of(), NO_FILE_COMP);
@@ -148,16 +151,16 @@ public final class Completer {
         }
         List<Candidate> out = new ArrayList<>();
         if (positionals == 0) {
-            for (Map.Entry<String, CommandLine> e : cmd.subcommands().entrySet()) {
-                CommandSpec s = e.getValue().getCommandSpec();
-                if (!s.usageMessage().hidden() && e.getKey().equals(s.name()) && e.getKey().startsWith(cur)) {
-                    out.add(new Candidate(e.getKey(), first(s.usageMessage().description(), null)));
+            for (Map.Entry<String, Command> e : cmd.subcommands().entrySet()) {
+                Command s = e.getValue();
+                if (!s.hidden() && e.getKey().equals(s.name()) && e.getKey().startsWith(cur)) {
+                    out.add(new Candidate(e.getKey(), s.description()));
                 }
             }
         }
-        Optional<PositionalParamSpec> param = positional(cmd, positionals);
+        Optional<Positional> param = positional(cmd, positionals);
         if (param.isPresent()) {
-            Result r = values(param.get(), cur, "", ctx, names);
+            Result r = values(param.get().values(), cur, "", ctx, names);
             if (r.files() && out.isEmpty()) {
                 return r;
             }
@@ -170,63 +173,60 @@ public final class Completer {
         return new Result(out, NO_FILE_COMP);
     }
 
-    private static boolean takesValue(OptionSpec o) {
-        return o.arity().max() > 0 && !o.usageHelp() && !o.versionHelp();
-    }
-
-    private static List<Candidate> options(CommandSpec cmd, String prefix) {
+    private static List<Candidate> options(Command cmd, String prefix) {
         List<Candidate> out = new ArrayList<>();
-        for (OptionSpec o : cmd.options()) {
+        for (Option o : cmd.options()) {
             if (o.hidden()) {
                 continue;
             }
             for (String n : o.names()) {
                 if (n.startsWith(prefix) && (n.startsWith("--") || prefix.length() <= 2)) {
-                    out.add(new Candidate(n, first(o.description(), o)));
+                    out.add(new Candidate(n, o.description()));
                 }
             }
         }
         return out;
     }
 
-    private static List<Candidate> remainingOptions(CommandSpec cmd, Map<String, List<String>> given) {
+    private static List<Candidate> remainingOptions(Command cmd, Map<String, List<String>> given) {
         List<Candidate> required = new ArrayList<>();
         List<Candidate> optional = new ArrayList<>();
-        for (OptionSpec o : cmd.options()) {
-            boolean repeatable = o.isMultiValue();
-            if (o.hidden() || o.usageHelp() || (given.containsKey(o.longestName()) && !repeatable)) {
+        for (Option o : cmd.options()) {
+            if (o.hidden() || o.usageHelp() || (given.containsKey(o.longestName()) && !o.multiValue())) {
                 continue;
             }
-            Candidate c = new Candidate(o.longestName(), first(o.description(), o));
+            Candidate c = new Candidate(o.longestName(), o.description());
             (o.required() && !given.containsKey(o.longestName()) ? required : optional).add(c);
         }
         required.addAll(optional);
         return required;
     }
 
-    private static Optional<PositionalParamSpec> positional(CommandSpec cmd, int index) {
-        for (PositionalParamSpec p : cmd.positionalParameters()) {
-            if (!p.hidden() && p.index().contains(index)) {
+    private static Optional<Positional> positional(Command cmd, int index) {
+        for (Positional p : cmd.positionals()) {
+            if (!p.hidden() && p.contains(index)) {
                 return Optional.of(p);
             }
         }
         return Optional.empty();
     }
 
-    private static Result values(ArgSpec arg, String cur, String prefix, Context ctx, Function<Context, Names> names) {
-        Iterable<String> candidates = arg.completionCandidates();
-        List<String> raw = new ArrayList<>();
-        if (candidates instanceof Candidates.Dynamic d) {
-            Names n = names.apply(ctx);
-            raw = switch (d.source()) {
-                case NODES -> n.nodes();
-                case PODS -> n.pods(namespaceOf(ctx));
-                case NAMESPACES -> n.namespaces();
-                case LABEL_TARGETS -> labelTargets(ctx, n);
-            };
-        } else if (candidates != null) {
-            candidates.forEach(raw::add);
-        } else if (isPath(arg)) {
+    private static Result values(Values values, String cur, String prefix, Context ctx, Function<Context, Names> names) {
+        List<String> raw = switch (values.kind()) {
+            case DYNAMIC -> {
+                Names n = names.apply(ctx);
+                yield switch (values.source()) {
+                    case NODES -> n.nodes();
+                    case PODS -> n.pods(namespaceOf(ctx));
+                    case NAMESPACES -> n.namespaces();
+                    case LABEL_TARGETS -> labelTargets(ctx, n);
+                };
+            }
+            case FIXED -> values.fixed();
+            case PATH -> null;
+            case NONE -> List.of();
+        };
+        if (raw == null) {
             return new Result(List.of(), DEFAULT);
         }
         List<Candidate> out = new ArrayList<>();
@@ -259,33 +259,5 @@ public final class Completer {
     private static String namespaceOf(Context ctx) {
         List<String> ns = ctx.values("--namespace");
         return ns.isEmpty() ? null : ns.get(ns.size() - 1);
-    }
-
-    /** Path and File arguments, and String ones whose label says PATH or FILE (e.g. --cluster with live snapshots). */
-    private static boolean isPath(ArgSpec arg) {
-        Class<?> t = arg.type();
-        if (arg.isMultiValue() && arg.auxiliaryTypes().length > 0) {
-            t = arg.auxiliaryTypes()[0];
-        }
-        String label = arg.paramLabel().replaceAll("[<>]", "");
-        return t == Path.class || t == File.class || (t == String.class && (label.equals("PATH") || label.equals("FILE")));
-    }
-
-    /** The first sentence of a description, with picocli's help variables filled in. */
-    private static String first(String[] lines, ArgSpec arg) {
-        if (lines == null || lines.length == 0) {
-            return "";
-        }
-        String s = lines[0];
-        if (arg != null) {
-            List<String> c = new ArrayList<>();
-            if (arg.completionCandidates() != null) {
-                arg.completionCandidates().forEach(c::add);
-            }
-            s = s.replace("${COMPLETION-CANDIDATES}", String.join(", ", c))
-                    .replace("${DEFAULT-VALUE}", String.valueOf(arg.defaultValue()));
-        }
-        int dot = s.indexOf(". ");
-        return (dot > 0 ? s.substring(0, dot + 1) : s).replace('\t', ' ');
     }
 }

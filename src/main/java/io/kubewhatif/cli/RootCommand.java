@@ -6,14 +6,13 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 import picocli.CommandLine.Model.CommandSpec;
 
+import java.util.List;
+
 /** kubectl-whatif: the subcommands. */
 @Command(name = "kubectl-whatif", mixinStandardHelpOptions = false,
         description = {"What-if scheduling for Kubernetes: runs one kube-scheduler cycle (v1.34, v1.35 or v1.36) on manifests from files "
                 + "and explains every plugin's verdict and score.",
                 "Every command has --help with examples; help COMMAND prints the same."},
-        subcommands = {ScheduleCommand.class, ExplainCommand.class, CapacityCommand.class, SimulateCommand.class, DiffCommand.class,
-                ValidateCommand.class, ConfigCommand.class, PluginsCommand.class, VersionCommand.class,
-                ShellCommand.class, CompletionCommand.class, CompleteCommand.class, HelpCommand.class},
         exitCodeListHeading = "%nExit codes:%n",
         exitCodeList = {"0:scheduled, valid, identical placements", "1:internal error", "2:usage error", "3:bad input",
                 "4:invalid configuration", "5:unschedulable", "6:gated (schedulingGates)", "7:placements differ (diff)",
@@ -26,6 +25,14 @@ import picocli.CommandLine.Model.CommandSpec;
                 "  kubectl whatif validate samples/binpacking/most-allocated.yaml",
                 "  kubectl whatif help capacity"})
 public final class RootCommand implements Runnable {
+    /**
+     * The subcommands, in the order help lists them. Added by {@link Cli}, not by the annotation, so that a command line
+     * that runs one of them can leave the others unbuilt.
+     */
+    static final List<Class<?>> SUBCOMMANDS = List.of(ScheduleCommand.class, ExplainCommand.class, CapacityCommand.class,
+            SimulateCommand.class, DiffCommand.class, ValidateCommand.class, ConfigCommand.class, PluginsCommand.class,
+            VersionCommand.class, ShellCommand.class, CompletionCommand.class, CompleteCommand.class, HelpCommand.class);
+
     final Cli.Env env;
 
     /** The interactive shell's snapshot, which commands use instead of --cluster; null outside the shell. */

@@ -35,6 +35,11 @@ public final class StartupTraining {
             runs.add(new String[] {"schedule", "--cluster", cluster, "-f", pod, "-o", format});
         }
         runs.add(new String[] {"schedule", "--cluster", "-", "-f", pod, "--all-nodes"});
+        // The other first commands of the README, on its samples: their classes and (JDK 25) method profiles too.
+        runs.add(new String[] {"explain", "web-big", "-n", "shop", "--cluster", home.resolve("samples/explain/cluster.yaml").toString()});
+        runs.add(new String[] {"capacity", "-f", home.resolve("samples/capacity/deployment.yaml").toString(), "--cluster", cluster,
+                "--max", "3", "-o", "json"});
+        runs.add(new String[] {"validate", home.resolve("samples/binpacking/most-allocated.yaml").toString()});
         runs.add(new String[] {"schedule", "--cluster", cluster, "-f", pod, "--no-such-flag"});
         runs.add(new String[] {"schedule", "--cluster", cluster + ".missing", "-f", pod});
         int failures = 0;
@@ -46,11 +51,21 @@ public final class StartupTraining {
         for (String[] run : runs) {
             StringWriter out = new StringWriter();
             StringWriter err = new StringWriter();
-            int code = Cli.commandLine(new PrintWriter(out), new PrintWriter(err),
-                    Cli.Env.test(new ByteArrayInputStream(clusterBytes))).execute(run);
+            int code = Cli.forArguments(new PrintWriter(out), new PrintWriter(err),
+                    Cli.Env.test(new ByteArrayInputStream(clusterBytes)), run).execute(run);
             if (code == ExitCodes.INTERNAL || (code != ExitCodes.OK && code != ExitCodes.USAGE && code != ExitCodes.BAD_INPUT
                     && code != ExitCodes.UNSCHEDULABLE)) {
                 System.err.println("startup training: " + String.join(" ", run) + " exited " + code + ": " + err);
+                failures++;
+            }
+        }
+        // TAB in the user's shell: Main answers __complete from the build's table (flags, values, and names from --cluster).
+        Main.class.getName();
+        for (String[] words : new String[][] {{""}, {"schedule", "--c"}, {"schedule", "-o", ""}, {"help", ""},
+                {"explain", "--cluster", cluster, "-n", ""}, {"explain", "--cluster", cluster, ""}}) {
+            StringWriter out = new StringWriter();
+            if (CompleteCommand.fromTable(List.of(words), new PrintWriter(out), new PrintWriter(new StringWriter())) == null) {
+                System.err.println("startup training: no completion table in the jar");
                 failures++;
             }
         }

@@ -31,17 +31,23 @@ class LauncherBuildTest {
 
     @BeforeEach
     void setUp() throws IOException {
-        home = Files.createDirectories(tmp.resolve("kube-whatif"));
-        Files.copy(Path.of("kubectl-whatif"), home.resolve("kubectl-whatif"), StandardCopyOption.COPY_ATTRIBUTES);
-        Files.createDirectories(home.resolve("src/main"));
-        Files.writeString(home.resolve("pom.xml"), "<project/>");
+        home = launcherHome(tmp);
         bin = Files.createDirectories(tmp.resolve("bin"));
         calls = tmp.resolve("mvn-calls");
         Path jdk = Files.createDirectories(tmp.resolve("jdk/bin"));
         script(jdk.resolve("java"), "echo \"the answer: $*\"");
     }
 
-    private static void script(Path p, String body) throws IOException {
+    /** A source tree with the launcher in {@code dir}/kube-whatif: its sources and pom, no jar yet. */
+    static Path launcherHome(Path dir) throws IOException {
+        Path home = Files.createDirectories(dir.resolve("kube-whatif"));
+        Files.copy(Path.of("kubectl-whatif"), home.resolve("kubectl-whatif"), StandardCopyOption.COPY_ATTRIBUTES);
+        Files.createDirectories(home.resolve("src/main"));
+        Files.writeString(home.resolve("pom.xml"), "<project/>");
+        return home;
+    }
+
+    static void script(Path p, String body) throws IOException {
         Files.writeString(p, "#!/usr/bin/env bash\n" + body + "\n");
         Files.setPosixFilePermissions(p, PosixFilePermissions.fromString("rwxr-xr-x"));
     }
