@@ -130,7 +130,7 @@ public final class MarkdownRenderer {
     private String filterTable(CycleReport r, NodeGroups.Condensed condensed) {
         List<String> nodes = new ArrayList<>(new TreeSet<>(r.feasibleNodes));
         nodes.addAll(r.filter.keySet());
-        nodes.sort(null);
+        nodes.sort(NaturalOrder.INSTANCE);
         if (condensed != null) {
             nodes = condensed.rows();
         }
@@ -212,10 +212,8 @@ public final class MarkdownRenderer {
         }
         sb.append(" Total |\n").append(align).append("--:|\n");
         List<Map.Entry<String, Map<String, Long>>> rows = new ArrayList<>(r.scores.entrySet());
-        rows.sort((a, b) -> {
-            int c = Long.compare(b.getValue().get("total"), a.getValue().get("total"));
-            return c != 0 ? c : a.getKey().compareTo(b.getKey());
-        });
+        java.util.Comparator<String> order = NodeGroups.byScore(r);
+        rows.sort((a, b) -> order.compare(a.getKey(), b.getKey()));
         int scored = rows.size();
         if (condensed != null) {
             rows.removeIf(e -> !condensed.top.contains(e.getKey()));

@@ -283,6 +283,30 @@ class OutputsCliTest {
         assertTrue(r.out().contains("| `node-c` ◀ | 300 | 200 | 68 | 93 | 0 | **661** |"), r.out());
     }
 
+    /** Markdown lists nodes as the table does: natural name order (node-2 before node-10), score ties too. */
+    @Test
+    void markdownOrdersNodesNaturally() throws Exception {
+        StringBuilder cluster = new StringBuilder();
+        for (String n : List.of("node-10", "node-2", "node-1")) {
+            cluster.append("---\napiVersion: v1\nkind: Node\nmetadata:\n  name: ").append(n)
+                    .append("\nstatus:\n  allocatable: {cpu: \"4\", memory: 8Gi, pods: \"110\"}\n");
+        }
+        Path c = Files.writeString(dir.resolve("cluster.yaml"), cluster.toString());
+        Path pod = Files.writeString(dir.resolve("pod.yaml"), "apiVersion: v1\nkind: Pod\nmetadata: {name: p, namespace: default}\n"
+                + "spec:\n  containers: [{name: c, image: nginx, resources: {requests: {cpu: 100m}}}]\n");
+        Result r = run("schedule", "--cluster", c.toString(), "-f", pod.toString(), "-o", "markdown");
+        assertEquals(0, r.code(), r.err());
+        String out = r.out();
+        int one = out.lastIndexOf("| `node-1`");
+        int two = out.lastIndexOf("| `node-2`");
+        int ten = out.lastIndexOf("| `node-10`");
+        assertTrue(one >= 0 && one < two && two < ten, "score rows in natural order:\n" + out);
+        int f1 = out.indexOf("| `node-1`");
+        int f2 = out.indexOf("| `node-2`");
+        int f10 = out.indexOf("| `node-10`");
+        assertTrue(f1 < f2 && f2 < f10, "filter rows in natural order:\n" + out);
+    }
+
     @Test
     void markdownPreemptionAndSequence() {
         Result p = run("schedule", "--cluster", "samples/preemption/cluster.yaml", "-f", "samples/preemption/pod.yaml", "-o", "markdown");
