@@ -231,7 +231,7 @@ final class ExplainRenderer {
 
     String pending(PendingPods.Result r, List<String> notes) {
         StringBuilder sb = new StringBuilder();
-        Text.line(sb, style, style.bold(r.pending() + " pending pod(s)") + " (" + r.skipped() + " gated or not served by a profile, skipped), "
+        Text.line(sb, style, style.bold(r.pending() + " pending pod(s)") + " (" + r.skipped() + " with scheduling gates or not served by a profile, skipped), "
                 + r.groups().size() + " cause(s)", "  ");
         int i = 1;
         for (PendingPods.Group g : r.groups()) {

@@ -157,6 +157,21 @@ class WorkflowsCliTest {
         assertEquals(0, run("explain", "--cluster", "samples/quickstart/cluster.yaml").code());
     }
 
+    /** A pod DynamicResources holds at PreEnqueue (its claim's template is missing) does not "schedule now". */
+    @Test
+    void explainWithoutAPodNamesAPreEnqueueHoldAsTheCause() throws Exception {
+        Result r = run("explain", "--cluster", "samples/explain/devices.yaml", "-o", "json");
+        assertEquals(5, r.code(), r.err());
+        JsonNode j = new ObjectMapper().readTree(r.out());
+        List<String> causes = new java.util.ArrayList<>();
+        for (JsonNode g : j.get("groups")) {
+            causes.add(g.get("pods").get(0).asText() + " " + g.get("reasons"));
+        }
+        assertTrue(causes.contains("ml/serve-0 [\"gated by DynamicResources: pod \\\"ml/serve-0\\\": ResourceClaim not created yet\"]"), causes.toString());
+        Result text = run("explain", "--cluster", "samples/explain/devices.yaml");
+        assertFalse(text.out().contains("they schedule now"), text.out());
+    }
+
     @Test
     void aBareWorkloadNameExplainsItsPendingPod() {
         Result byName = run("explain", "reports", "-n", "data", "--cluster", "samples/explain/highmem.yaml");

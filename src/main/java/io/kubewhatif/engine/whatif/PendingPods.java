@@ -21,7 +21,7 @@ import java.util.TreeSet;
  * Every pending pod of a snapshot at once: each one's cycle is run on the snapshot as it is, the pods are grouped by
  * cause (the set of reasons in their FailedScheduling message, the names of objects in quotes left out: claims of
  * different names are one cause), and one pod of each group is explained in full for the
- * group's best verified suggestion. Pods that are gated, or whose schedulerName no profile serves, are skipped (counted).
+ * group's best verified suggestion. Pods with scheduling gates, or whose schedulerName no profile serves, are skipped (counted).
  */
 public final class PendingPods {
     /** Each pod's own cycle: the scheduler's semantics, no second diagnosis pass, no score tables. */
@@ -107,11 +107,20 @@ public final class PendingPods {
         return reason.replaceAll("\"[^\"]*\"", "\"…\"");
     }
 
-    /** The distinct reasons of the cycle's FailedScheduling message, sorted; an error is its own cause. */
+    /**
+     * The distinct reasons of the cycle's FailedScheduling message, sorted; an error is its own cause, and so is a
+     * PreEnqueue plugin holding the pod.
+     */
     static List<String> cause(CycleReport r) {
         TreeSet<String> reasons = new TreeSet<>();
         if (r.selected != null) {
             return List.of();
+        }
+        if (r.preEnqueue != null) {
+            // Held before any cycle (e.g. DynamicResources until its claim exists): no FailedScheduling message, but
+            // the pod does not schedule now.
+            return List.of("gated by " + r.preEnqueue.plugin() + ": "
+                    + (r.preEnqueue.reasons().isEmpty() ? r.preEnqueue.code() : String.join(", ", r.preEnqueue.reasons())));
         }
         if (r.error != null || r.scheduleError != null) {
             reasons.add(r.error != null ? r.error : r.scheduleError);

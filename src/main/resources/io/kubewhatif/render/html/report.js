@@ -879,7 +879,7 @@
     line.appendChild(badge(unsched ? 'Unschedulable' : 'Scheduled'));
     line.appendChild(el('span', { text: unsched + ' of ' + plural(D.pending, 'pending pod') + ' would not schedule' }));
     main.appendChild(line);
-    var s = section(plural(D.pending, 'pending pod') + ' (' + D.skipped + ' gated or not served by a profile, skipped), grouped by cause');
+    var s = section(plural(D.pending, 'pending pod') + ' (' + D.skipped + ' with scheduling gates or not served by a profile, skipped), grouped by cause');
     s.setAttribute('data-part', 'pending');
     s.appendChild(table(null, ['#Pods', 'Cause', 'Workloads', 'Best verified change (for the example pod)'], D.groups.map(function (g) {
       var best = g.best ? g.best.summary : (g.headline ? g.headline.kind + (g.headline.detail ? ': ' + g.headline.detail : '') : 'no verified change');
