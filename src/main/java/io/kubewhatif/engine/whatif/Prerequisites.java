@@ -43,7 +43,7 @@ final class Prerequisites {
             pc.setValue(value);
             out.add(new Requirement("PriorityClass " + cls, "the snapshot lists its PriorityClasses and not this one; the API server refuses a"
                     + " pod that names a PriorityClass that does not exist. The pod was scheduled with priority " + value
-                    + (value == 0 ? ", as the loader does for an unknown class: set the value you intend" : ", the priority it carries: the value written")
+                    + (value == 0 ? ", as the loader does for an unknown class: set the value you intend" : ", the priority it carries, so the manifest uses that value")
                     , pc));
         }
         return out;
