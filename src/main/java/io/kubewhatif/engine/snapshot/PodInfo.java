@@ -176,6 +176,12 @@ public final class PodInfo {
         return pod;
     }
 
+    /** The pod's volumes, empty when it has none. */
+    public List<io.fabric8.kubernetes.api.model.Volume> volumes() {
+        List<io.fabric8.kubernetes.api.model.Volume> vols = pod.getSpec().getVolumes();
+        return vols == null ? List.of() : vols;
+    }
+
     /** The cache key (the pod's UID). */
     public String uid() {
         return uid;

@@ -61,7 +61,7 @@ public final class NodeVolumeLimits implements PreFilterPlugin, FilterPlugin {
 
     @Override
     public PreFilterResult preFilter(CycleState state, PodInfo pod, List<NodeInfo> nodes) {
-        for (Volume v : volumes(pod)) {
+        for (Volume v : pod.volumes()) {
             if (v.getPersistentVolumeClaim() != null || v.getEphemeral() != null || CsiTranslation.pluginFor(v) != null) {
                 return PreFilterResult.SUCCESS;
             }
@@ -71,7 +71,7 @@ public final class NodeVolumeLimits implements PreFilterPlugin, FilterPlugin {
 
     @Override
     public Status filter(CycleState state, PodInfo pod, NodeInfo node) {
-        if (volumes(pod).isEmpty()) {
+        if (pod.volumes().isEmpty()) {
             return Status.SUCCESS;
         }
         ClusterSnapshot snapshot = handle.snapshot();
@@ -124,7 +124,7 @@ public final class NodeVolumeLimits implements PreFilterPlugin, FilterPlugin {
 
     /** Adds the pod's attachable CSI volumes to {@code result} as unique name → driver. */
     private static Failure attachableVolumes(ClusterSnapshot snapshot, PodInfo pod, CSINode csiNode, boolean newPod, Map<String, String> result) {
-        for (Volume v : volumes(pod)) {
+        for (Volume v : pod.volumes()) {
             String claimName;
             boolean ephemeral = false;
             if (v.getPersistentVolumeClaim() != null) {
@@ -280,11 +280,6 @@ public final class NodeVolumeLimits implements PreFilterPlugin, FilterPlugin {
             out.put(attacher + "/" + nz(pv.getSpec().getCsi().getVolumeHandle()), attacher);
         }
         return out;
-    }
-
-    private static List<Volume> volumes(PodInfo pod) {
-        List<Volume> vols = pod.pod().getSpec().getVolumes();
-        return vols == null ? List.of() : vols;
     }
 
     private static String nz(String s) {

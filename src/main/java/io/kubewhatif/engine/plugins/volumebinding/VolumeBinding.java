@@ -131,7 +131,7 @@ public final class VolumeBinding implements PreFilterPlugin, FilterPlugin, PreSc
 
     @Override
     public PreFilterResult preFilter(CycleState state, PodInfo pod, List<NodeInfo> nodes) {
-        List<Volume> vols = volumes(pod);
+        List<Volume> vols = pod.volumes();
         boolean hasClaims = false;
         for (Volume v : vols) {
             if (VolumeBinder.claimName(pod, v) != null) {
@@ -261,7 +261,7 @@ public final class VolumeBinding implements PreFilterPlugin, FilterPlugin, PreSc
             s.allBound = true;
             return Status.SUCCESS;
         }
-        if (VolumeBinder.allVolumesBound(handle.snapshot(), pod, volumes(pod))) {
+        if (VolumeBinder.allVolumesBound(handle.snapshot(), pod, pod.volumes())) {
             s.allBound = true;
             return Status.SUCCESS;
         }
@@ -326,11 +326,6 @@ public final class VolumeBinding implements PreFilterPlugin, FilterPlugin, PreSc
 
     private static String noPodVolumes(String nodeName) {
         return "no pod volume found for node \"" + nodeName + "\"";
-    }
-
-    private static List<Volume> volumes(PodInfo pod) {
-        List<Volume> vols = pod.pod().getSpec().getVolumes();
-        return vols == null ? List.of() : vols;
     }
 
     /**

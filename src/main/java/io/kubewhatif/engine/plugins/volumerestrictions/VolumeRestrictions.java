@@ -48,12 +48,9 @@ public final class VolumeRestrictions implements PreFilterPlugin, FilterPlugin, 
 
         void updateWithPod(PodInfo p, int multiplier) {
             int conflicts = 0;
-            List<Volume> vols = p.pod().getSpec().getVolumes();
-            if (vols != null) {
-                for (Volume v : vols) {
-                    if (v.getPersistentVolumeClaim() != null && readWriteOncePodClaims.contains(v.getPersistentVolumeClaim().getClaimName())) {
-                        conflicts++;
-                    }
+            for (Volume v : p.volumes()) {
+                if (v.getPersistentVolumeClaim() != null && readWriteOncePodClaims.contains(v.getPersistentVolumeClaim().getClaimName())) {
+                    conflicts++;
                 }
             }
             conflictingClaimRefCount += multiplier * conflicts;
@@ -79,7 +76,7 @@ public final class VolumeRestrictions implements PreFilterPlugin, FilterPlugin, 
     @Override
     public PreFilterResult preFilter(CycleState state, PodInfo pod, List<NodeInfo> nodes) {
         boolean needsCheck = false;
-        List<Volume> vols = volumes(pod);
+        List<Volume> vols = pod.volumes();
         for (Volume v : vols) {
             if (needsRestrictionsCheck(v)) {
                 needsCheck = true;
@@ -164,17 +161,12 @@ public final class VolumeRestrictions implements PreFilterPlugin, FilterPlugin, 
         return false;
     }
 
-    private static List<Volume> volumes(PodInfo pod) {
-        List<Volume> vols = pod.pod().getSpec().getVolumes();
-        return vols == null ? List.of() : vols;
-    }
-
     private static boolean needsRestrictionsCheck(Volume v) {
         return v.getGcePersistentDisk() != null || v.getAwsElasticBlockStore() != null || v.getRbd() != null || v.getIscsi() != null;
     }
 
     private static boolean satisfiesVolumeConflicts(PodInfo pod, NodeInfo node) {
-        for (Volume v : volumes(pod)) {
+        for (Volume v : pod.volumes()) {
             if (!needsRestrictionsCheck(v)) {
                 continue;
             }
@@ -189,7 +181,7 @@ public final class VolumeRestrictions implements PreFilterPlugin, FilterPlugin, 
 
     /** Whether the existing pod mounts the same disk in a way that excludes a second mount. */
     static boolean isVolumeConflict(Volume v, PodInfo existing) {
-        for (Volume ev : volumes(existing)) {
+        for (Volume ev : existing.volumes()) {
             if (v.getGcePersistentDisk() != null && ev.getGcePersistentDisk() != null) {
                 var d = v.getGcePersistentDisk();
                 var ed = ev.getGcePersistentDisk();
