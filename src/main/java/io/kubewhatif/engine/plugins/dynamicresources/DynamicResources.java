@@ -468,7 +468,12 @@ public final class DynamicResources implements PreEnqueuePlugin, PreFilterPlugin
         }
         NodeAllocation na = s.nodeAllocations.get(nodeName);
         if (na == null || na.results().isEmpty()) {
-            return Status.error(ERR_NO_ALLOCATION_FOR_NODE);
+            boolean userClaimsPending = false;
+            for (int i = 0; i < s.numUserClaims; i++) {
+                userClaimsPending |= allocation(s.claims.get(i)) == null;
+            }
+            // only the special claim, and the node's device plugin provides its extended resources
+            return userClaimsPending ? Status.error(ERR_NO_ALLOCATION_FOR_NODE) : Status.SUCCESS;
         }
         if (na.results().size() != pending) {
             return Status.error("internal error, have " + na.results().size() + " allocations, " + pending + " claims to allocate, want " + pending + " claims");

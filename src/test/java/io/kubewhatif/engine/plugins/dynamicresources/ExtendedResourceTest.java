@@ -83,6 +83,19 @@ class ExtendedResourceTest {
                 "node-c", Status.unresolvable("cannot allocate all claims")), c2.filter());
     }
 
+    /** On a node whose device plugin provides the resource nothing is allocated and no claim is created. */
+    @Test
+    void aDevicePluginNodeNeedsNoClaim() {
+        SnapshotHandle h = cluster();
+        DynamicResources pl = new DynamicResources(h, Duration.ZERO, release(Release.V1_36));
+        PodInfo p = pod("trainer").req("example.com/gpu", "1").info();
+        Cycle c = cycle(pl, p, List.of(devicePlugin));
+        assertEquals(Map.of("node-a", Status.SUCCESS), c.filter());
+        assertEquals(Status.SUCCESS, pl.reserve(c.state(), p, "node-a"));
+        assertEquals(Status.SUCCESS, pl.preBind(c.state(), p, "node-a"));
+        assertEquals(List.of(), h.snapshot().list(ResourceClaim.class));
+    }
+
     @Test
     void theGateOffLeavesThePodToNodeResourcesFit() {
         DynamicResources pl = new DynamicResources(cluster(), Duration.ZERO, release(Release.V1_35));
