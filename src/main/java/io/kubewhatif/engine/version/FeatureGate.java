@@ -19,6 +19,10 @@ public enum FeatureGate {
     /** GA, locked from 1.37. */
     DRA_RESOURCE_CLAIM_DEVICE_STATUS("DRAResourceClaimDeviceStatus", true, true, true, true),
     DRA_CONSUMABLE_CAPACITY("DRAConsumableCapacity", false, false, true, true),
+    /**
+     * Extended resources backed by a DeviceClass: alpha (off) from 1.34, beta and on in 1.36, GA and locked in 1.37.
+     */
+    DRA_EXTENDED_RESOURCE("DRAExtendedResource", false, false, true, true),
     /** Exists from 1.35 (alpha, off); beta and on in 1.36; GA and locked in 1.37. */
     NODE_DECLARED_FEATURES("NodeDeclaredFeatures", null, false, true, true),
     /** VolumeBinding scores nodes by the storage a pod's claims would use: alpha (off) since 1.33, beta and on in 1.37. */
@@ -51,13 +55,13 @@ public enum FeatureGate {
 
     /**
      * LockToDefault in the release: --feature-gates may not set it against its default. DRAAdminAccess is locked from
-     * 1.36; DRAPrioritizedList, DRAResourceClaimDeviceStatus and NodeDeclaredFeatures from 1.37 (the 1.37 scheduler
+     * 1.36; DRAPrioritizedList, DRAResourceClaimDeviceStatus, NodeDeclaredFeatures and DRAExtendedResource from 1.37 (the 1.37 scheduler
      * feature-gate table; DRADeviceTaints is GA there with LockToDefault false).
      */
     public boolean lockedIn(Release r) {
         return switch (this) {
             case DRA_ADMIN_ACCESS -> r.compareTo(Release.V1_36) >= 0;
-            case DRA_PRIORITIZED_LIST, DRA_RESOURCE_CLAIM_DEVICE_STATUS, NODE_DECLARED_FEATURES -> r.compareTo(Release.V1_37) >= 0;
+            case DRA_PRIORITIZED_LIST, DRA_RESOURCE_CLAIM_DEVICE_STATUS, NODE_DECLARED_FEATURES, DRA_EXTENDED_RESOURCE -> r.compareTo(Release.V1_37) >= 0;
             default -> false;
         };
     }

@@ -173,6 +173,19 @@ public record Features(KubeVersion version, Release release, Map<FeatureGate, Bo
         return release.compareTo(Release.V1_36) >= 0;
     }
 
+    /** ImageLocality adds the images of image volumes ({@code volumes[].image.reference}) to a node's sum (1.36). */
+    public boolean imageLocalityCountsImageVolumes() {
+        return release.compareTo(Release.V1_36) >= 0;
+    }
+
+    /**
+     * ImageLocality counts image volumes with the containers for the threshold at which its score saturates (1.37,
+     * kubernetes#138951); 1.36 counts only containers and init containers, so an image volume scores higher there.
+     */
+    public boolean imageLocalityThresholdCountsImageVolumes() {
+        return release.compareTo(Release.V1_37) >= 0;
+    }
+
     /** DynamicResourcesArgs has a bindingTimeout field (1.35). */
     public boolean dynamicResourcesBindingTimeoutField() {
         return release.compareTo(Release.V1_35) >= 0;

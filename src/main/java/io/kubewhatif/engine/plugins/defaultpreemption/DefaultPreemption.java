@@ -151,23 +151,16 @@ public final class DefaultPreemption implements PostFilterPlugin, PreEnqueuePlug
     @Override
     public VictimSelection selectVictimsOnNode(CycleState state, PodInfo pod, NodeInfo nodeInfo, DisruptionBudgets pdbs) {
         Instant now = clock.instant();
+        // v1.36 collects every eligible pod first and then removes them; v1.35 removed each while walking the node's
+        // pod slice. Both remove the same pods in the same order: the walk's removal only writes the pod slice at or
+        // before the walk's position, so every pod is visited once, in node order (DefaultPreemptionTest pins this).
         List<PodInfo> potentialVictims = new ArrayList<>();
-        // Upstream walks the node's pod slice while removing from it; removal moves the last pod into the hole and
-        // shortens the slice over the same backing array. Walking a copy of that array, updated the same way, visits
-        // the pods in exactly upstream's order.
-        PodInfo[] backing = nodeInfo.pods().toArray(new PodInfo[0]);
-        int live = backing.length;
-        for (int k = 0; k < backing.length; k++) {
-            PodInfo pi = backing[k];
-            if (!isPreemptionAllowed(pi, pod)) {
-                continue;
+        for (PodInfo pi : nodeInfo.pods()) {
+            if (isPreemptionAllowed(pi, pod)) {
+                potentialVictims.add(pi);
             }
-            potentialVictims.add(pi);
-            int at = indexOf(backing, live, pi.uid());
-            if (at >= 0) {
-                backing[at] = backing[live - 1];
-                live--;
-            }
+        }
+        for (PodInfo pi : potentialVictims) {
             Status s = removePod(state, pod, pi, nodeInfo);
             if (s != null) {
                 return VictimSelection.failed(s);
@@ -239,15 +232,6 @@ public final class DefaultPreemption implements PostFilterPlugin, PreEnqueuePlug
         }
         Status s = handle.runPreFilterExtensionRemovePod(state, pod, victim, nodeInfo);
         return s.isSuccess() ? null : Status.error(s.asErrorMessage());
-    }
-
-    private static int indexOf(PodInfo[] pods, int len, String uid) {
-        for (int i = 0; i < len; i++) {
-            if (pods[i].uid().equals(uid)) {
-                return i;
-            }
-        }
-        return -1;
     }
 
     /** Only lower-priority pods may be preempted. */

@@ -21,6 +21,7 @@ import io.kubewhatif.engine.api.NodeToStatus;
 import io.kubewhatif.engine.api.Plugin;
 import io.kubewhatif.engine.api.PluginException;
 import io.kubewhatif.engine.api.PluginInitException;
+import io.kubewhatif.engine.plugins.helper.ExtendedResourceClasses;
 import io.kubewhatif.engine.plugins.helper.NormalizeScore;
 import io.kubewhatif.engine.version.Features;
 import io.kubewhatif.engine.api.PostFilterPlugin;
@@ -78,8 +79,12 @@ public final class DynamicResources implements PreEnqueuePlugin, PreFilterPlugin
 
     static final StateKey<State> STATE_KEY = StateKey.of(NAME, State.class);
 
-    /** An allocation computed by Filter for one node. */
-    record NodeAllocation(List<AllocationResult> results, List<AllocatedDevice> devices) {
+    /**
+     * An allocation computed by Filter for one node.
+     *
+     * @param extendedClaim the special claim for extended resources as allocated on this node (null: none)
+     */
+    record NodeAllocation(List<AllocationResult> results, List<AllocatedDevice> devices, ResourceClaim extendedClaim) {
     }
 
     /**
@@ -95,16 +100,27 @@ public final class DynamicResources implements PreEnqueuePlugin, PreFilterPlugin
         final Map<String, NodeAllocation> nodeAllocations = new ConcurrentHashMap<>();
         final Set<Integer> unavailableClaims = Collections.synchronizedSet(new TreeSet<>());
         final Map<String, AllocationFailure> failures = new ConcurrentHashMap<>();
+        /** The pod's own claims come first in {@link #claims}; the special claim for extended resources, if any, last. */
+        final int numUserClaims;
+        final ExtendedResourceClasses extendedResourceClasses;
 
-        State(List<ResourceClaim> claims, NodeSelectorMatcher[] availableOnNodes, Allocator allocator) {
+        State(List<ResourceClaim> claims, NodeSelectorMatcher[] availableOnNodes, Allocator allocator, int numUserClaims,
+                ExtendedResourceClasses extendedResourceClasses) {
             this.claims = claims;
             this.availableOnNodes = availableOnNodes;
             this.allocations = new AllocationResult[claims.size()];
             this.allocator = allocator;
+            this.numUserClaims = numUserClaims;
+            this.extendedResourceClasses = extendedResourceClasses;
         }
 
         static State empty() {
-            return new State(new ArrayList<>(), new NodeSelectorMatcher[0], null);
+            return new State(new ArrayList<>(), new NodeSelectorMatcher[0], null, 0, null);
+        }
+
+        /** The special claim for extended resources, or null. */
+        ResourceClaim extendedClaim() {
+            return claims.size() > numUserClaims ? claims.get(numUserClaims) : null;
         }
 
         @Override
@@ -179,6 +195,16 @@ public final class DynamicResources implements PreEnqueuePlugin, PreFilterPlugin
         } catch (ClaimLookupException e) {
             return PreFilterResult.of(Status.unresolvable(e.getMessage()));
         }
+        int numUserClaims = claims.size();
+        ExtendedResourceClasses classes = null;
+        if (features.extendedResource()) {
+            classes = ExtendedResourceClasses.of(snapshot);
+            ResourceClaim extended = ExtendedResourceClaims.forPod(pod, snapshot, classes);
+            if (extended != null) {
+                claims = new ArrayList<>(claims);
+                claims.add(extended);
+            }
+        }
         if (claims.isEmpty()) {
             return PreFilterResult.SKIP;
         }
@@ -202,6 +228,10 @@ public final class DynamicResources implements PreEnqueuePlugin, PreFilterPlugin
             toAllocate++;
             if (inFlight.containsKey(uid(claim))) {
                 return PreFilterResult.of(Status.unresolvable("resource claim " + Allocator.kobj(claim) + " is in the process of being allocated"));
+            }
+            if (i >= numUserClaims) {
+                // the special claim's requests are made per node by Filter
+                continue;
             }
             for (DeviceRequest request : Allocator.requests(claim)) {
                 Status st;
@@ -232,7 +262,7 @@ public final class DynamicResources implements PreEnqueuePlugin, PreFilterPlugin
             allocator = new Allocator(features, allocatedDevices(snapshot), name -> snapshot.get(DeviceClass.class, null, name),
                     snapshot.list(ResourceSlice.class), this::compile);
         }
-        cs.write(STATE_KEY, new State(new ArrayList<>(claims), availableOnNodes, allocator));
+        cs.write(STATE_KEY, new State(new ArrayList<>(claims), availableOnNodes, allocator, numUserClaims, classes));
         return PreFilterResult.SUCCESS;
     }
 
@@ -257,6 +287,21 @@ public final class DynamicResources implements PreEnqueuePlugin, PreFilterPlugin
             return Status.SUCCESS;
         }
         Node node = nodeInfo.node();
+        ResourceClaim extendedForNode = null;
+        ResourceClaim extended = s.extendedClaim();
+        if (extended != null) {
+            ExtendedResourceClaims.ForNode fn = ExtendedResourceClaims.forNode(extended, pod, nodeInfo, s.extendedResourceClasses, s.numUserClaims == 0);
+            if (fn.status() != null) {
+                s.failures.put(nodeInfo.name(), new AllocationFailure("", "", 0, 0, 0, fn.status().message()));
+                return fn.status();
+            }
+            extendedForNode = fn.claim();
+            if (extendedForNode == null && s.numUserClaims == 0) {
+                // every extended resource is advertised by the node: NodeResourcesFit checks them
+                s.failures.remove(nodeInfo.name());
+                return Status.SUCCESS;
+            }
+        }
         List<Integer> unavailable = null;
         for (int i = 0; i < s.claims.size(); i++) {
             NodeSelectorMatcher m = s.availableOnNodes[i];
@@ -272,7 +317,7 @@ public final class DynamicResources implements PreEnqueuePlugin, PreFilterPlugin
             List<ResourceClaim> toAllocate = new ArrayList<>(s.claims.size());
             for (ResourceClaim c : s.claims) {
                 if (allocation(c) == null) {
-                    toAllocate.add(c);
+                    toAllocate.add(c == extended && extendedForNode != null ? extendedForNode : c);
                 }
             }
             long deadline = filterTimeout.isZero() || filterTimeout.isNegative() ? 0 : (System.nanoTime() + filterTimeout.toNanos()) | 1;
@@ -290,7 +335,7 @@ public final class DynamicResources implements PreEnqueuePlugin, PreFilterPlugin
                 s.failures.put(nodeInfo.name(), out.failure());
                 return Status.unresolvable(REASON_CANNOT_ALLOCATE);
             }
-            allocation = new NodeAllocation(out.results(), out.devices());
+            allocation = new NodeAllocation(out.results(), out.devices(), extendedForNode);
         }
         if (unavailable != null) {
             if (!cs.diagnosing()) {
@@ -423,7 +468,12 @@ public final class DynamicResources implements PreEnqueuePlugin, PreFilterPlugin
         }
         NodeAllocation na = s.nodeAllocations.get(nodeName);
         if (na == null || na.results().isEmpty()) {
-            return Status.error(ERR_NO_ALLOCATION_FOR_NODE);
+            boolean userClaimsPending = false;
+            for (int i = 0; i < s.numUserClaims; i++) {
+                userClaimsPending |= allocation(s.claims.get(i)) == null;
+            }
+            // only the special claim, and the node's device plugin provides its extended resources
+            return userClaimsPending ? Status.error(ERR_NO_ALLOCATION_FOR_NODE) : Status.SUCCESS;
         }
         if (na.results().size() != pending) {
             return Status.error("internal error, have " + na.results().size() + " allocations, " + pending + " claims to allocate, want " + pending + " claims");
@@ -436,7 +486,7 @@ public final class DynamicResources implements PreEnqueuePlugin, PreFilterPlugin
             }
             AllocationResult result = na.results().get(next++);
             s.allocations[i] = result;
-            ResourceClaim allocated = new ResourceClaimBuilder(claim).build();
+            ResourceClaim allocated = new ResourceClaimBuilder(i == s.numUserClaims && na.extendedClaim() != null ? na.extendedClaim() : claim).build();
             addFinalizer(allocated);
             status(allocated).setAllocation(result);
             inFlight.put(uid(claim), allocated);
@@ -485,6 +535,20 @@ public final class DynamicResources implements PreEnqueuePlugin, PreFilterPlugin
                 continue;
             }
             AllocationResult allocation = s.allocations[i];
+            if (i == s.numUserClaims && ExtendedResourceClaims.isInMemory(claim)) {
+                NodeAllocation na = s.nodeAllocations.get(nodeName);
+                if (allocation == null && Allocator.requests(claim).isEmpty()) {
+                    // the node's device plugin provides every extended resource
+                    continue;
+                }
+                if (na == null || na.extendedClaim() == null) {
+                    inFlight.remove(uid(claim));
+                    return Status.error("extended resource claim not found for node " + nodeName);
+                }
+                handle.snapshot().put(ExtendedResourceClaims.created(na.extendedClaim(), pod));
+                inFlight.remove(uid(claim));
+                claim = ExtendedResourceClaims.created(na.extendedClaim(), pod);
+            }
             try {
                 s.claims.set(i, bindClaim(claim, allocation, pod));
             } catch (BindException e) {

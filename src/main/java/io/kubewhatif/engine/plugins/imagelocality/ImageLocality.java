@@ -1,6 +1,7 @@
 package io.kubewhatif.engine.plugins.imagelocality;
 
 import io.fabric8.kubernetes.api.model.Container;
+import io.fabric8.kubernetes.api.model.Volume;
 import io.kubewhatif.engine.api.CycleState;
 import io.kubewhatif.engine.api.Handle;
 import io.kubewhatif.engine.api.Plugin;
@@ -8,6 +9,7 @@ import io.kubewhatif.engine.api.ScorePlugin;
 import io.kubewhatif.engine.snapshot.ImageStateSummary;
 import io.kubewhatif.engine.snapshot.NodeInfo;
 import io.kubewhatif.engine.snapshot.PodInfo;
+import io.kubewhatif.engine.version.Features;
 
 import java.util.List;
 import java.util.Map;
@@ -15,7 +17,8 @@ import java.util.function.IntSupplier;
 
 /**
  * Favors nodes that already have the pod's container images, weighting each image by its size and by how widely it
- * is spread over the cluster (to avoid piling pods onto the few nodes that have a rare image).
+ * is spread over the cluster (to avoid piling pods onto the few nodes that have a rare image). From 1.36 the images
+ * of image volumes count too; from 1.37 they also raise the threshold at which the score saturates.
  */
 public final class ImageLocality implements ScorePlugin {
     public static final String NAME = "ImageLocality";
@@ -27,10 +30,19 @@ public final class ImageLocality implements ScorePlugin {
     static final long MAX_CONTAINER_THRESHOLD = 1000 * MB;
 
     private final IntSupplier totalNumNodes;
+    private final boolean countsImageVolumes;
+    private final boolean thresholdCountsImageVolumes;
+
+    /** v1.34's plugin (containers and init containers only). */
+    public ImageLocality(IntSupplier totalNumNodes) {
+        this(totalNumNodes, Features.V1_34);
+    }
 
     /** @param totalNumNodes the number of nodes in the current snapshot (all nodes, not only feasible ones) */
-    public ImageLocality(IntSupplier totalNumNodes) {
+    public ImageLocality(IntSupplier totalNumNodes, Features features) {
         this.totalNumNodes = totalNumNodes;
+        this.countsImageVolumes = features.imageLocalityCountsImageVolumes();
+        this.thresholdCountsImageVolumes = features.imageLocalityThresholdCountsImageVolumes();
     }
 
     @Override
@@ -44,7 +56,20 @@ public final class ImageLocality implements ScorePlugin {
         var spec = pod.pod().getSpec();
         long sum = sumImageScores(node.imageStates(), spec.getInitContainers(), numNodes)
                 + sumImageScores(node.imageStates(), spec.getContainers(), numNodes);
-        return calculatePriority(sum, size(spec.getInitContainers()) + size(spec.getContainers()));
+        int numImages = size(spec.getInitContainers()) + size(spec.getContainers());
+        if (countsImageVolumes && spec.getVolumes() != null) {
+            for (Volume v : spec.getVolumes()) {
+                if (v.getImage() == null) {
+                    continue;
+                }
+                // the pull policy plays no part: only the reference, normalized as a container's image
+                sum += imageScore(node.imageStates(), v.getImage().getReference(), numNodes);
+                if (thresholdCountsImageVolumes) {
+                    numImages++;
+                }
+            }
+        }
+        return calculatePriority(sum, numImages);
     }
 
     static long calculatePriority(long sumScores, int numContainers) {
@@ -63,12 +88,15 @@ public final class ImageLocality implements ScorePlugin {
         }
         long sum = 0;
         for (Container c : containers) {
-            ImageStateSummary s = images.get(normalizedImageName(c.getImage()));
-            if (s != null) {
-                sum += scaledImageScore(s, numNodes);
-            }
+            sum += imageScore(images, c.getImage(), numNodes);
         }
         return sum;
+    }
+
+    /** The scaled score of one image reference on the node, 0 when the node does not have it. */
+    private static long imageScore(Map<String, ImageStateSummary> images, String image, int numNodes) {
+        ImageStateSummary s = images == null ? null : images.get(normalizedImageName(image));
+        return s == null ? 0 : scaledImageScore(s, numNodes);
     }
 
     /** The image size scaled by the fraction of nodes that have it (float64 arithmetic, truncated, as upstream). */
@@ -91,6 +119,6 @@ public final class ImageLocality implements ScorePlugin {
     }
 
     public static Plugin create(Object args, Handle handle) {
-        return new ImageLocality(() -> handle.snapshot().numNodes());
+        return new ImageLocality(() -> handle.snapshot().numNodes(), Handle.featuresOf(handle));
     }
 }

@@ -17,15 +17,18 @@ import io.kubewhatif.engine.config.NodeResourcesFitArgs;
 import io.kubewhatif.engine.config.ResourceSpec;
 import io.kubewhatif.engine.config.ScoringStrategy;
 import io.kubewhatif.engine.config.UtilizationShapePoint;
+import io.kubewhatif.engine.plugins.helper.ExtendedResourceClasses;
 import io.kubewhatif.engine.snapshot.NodeInfo;
 import io.kubewhatif.engine.snapshot.PodInfo;
 import io.kubewhatif.engine.snapshot.Resource;
 import io.kubewhatif.engine.snapshot.ResourceNames;
+import io.kubewhatif.engine.version.FeatureGate;
 
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.function.Supplier;
 
 /**
  * NodeResourcesFit: a node must have room for the pod's requests (and a pod slot); scoring ranks nodes by one of
@@ -69,6 +72,8 @@ public final class NodeResourcesFit implements PreFilterPlugin, FilterPlugin, Pr
     private final Set<String> ignoredResourceGroups;
     private final String strategy;
     private final ResourceAllocationScorer scorer;
+    /** DRAExtendedResource: the device classes backing extended resources; null with the gate off. */
+    private Supplier<ExtendedResourceClasses> draClasses;
 
     /**
      * Builds the plugin from its args, validated as upstream does.
@@ -163,7 +168,8 @@ public final class NodeResourcesFit implements PreFilterPlugin, FilterPlugin, Pr
         if (s == null) {
             return Status.error("error reading \"" + PRE_FILTER_KEY.name() + "\" from cycleState: not found");
         }
-        List<InsufficientResource> insufficient = fitsRequest(s.request, node, ignoredResources, ignoredResourceGroups);
+        ExtendedResourceClasses classes = draClasses == null ? null : draClasses.get();
+        List<InsufficientResource> insufficient = fitsRequest(s.request, node, ignoredResources, ignoredResourceGroups, classes);
         if (insufficient.isEmpty()) {
             return Status.SUCCESS;
         }
@@ -185,6 +191,15 @@ public final class NodeResourcesFit implements PreFilterPlugin, FilterPlugin, Pr
      */
     public static List<InsufficientResource> fitsRequest(Resource podRequest, NodeInfo node, Set<String> ignoredExtendedResources,
             Set<String> ignoredResourceGroups) {
+        return fitsRequest(podRequest, node, ignoredExtendedResources, ignoredResourceGroups, null);
+    }
+
+    /**
+     * As above; with {@code draClasses} (DRAExtendedResource on) a scalar resource the node does not advertise and a
+     * DeviceClass backs is left to DynamicResources, which allocates devices for it.
+     */
+    public static List<InsufficientResource> fitsRequest(Resource podRequest, NodeInfo node, Set<String> ignoredExtendedResources,
+            Set<String> ignoredResourceGroups, ExtendedResourceClasses draClasses) {
         List<InsufficientResource> out = new ArrayList<>(4);
         Resource alloc = node.allocatable();
         Resource used = node.requested();
@@ -223,6 +238,9 @@ public final class NodeResourcesFit implements PreFilterPlugin, FilterPlugin, Pr
                     continue;
                 }
                 long capacity = alloc.scalar(name);
+                if (draClasses != null && capacity <= 0 && draClasses.deviceClass(name) != null) {
+                    continue;
+                }
                 long inUse = used.scalar(name);
                 if (quantity > capacity - inUse) {
                     out.add(new InsufficientResource(name, REASON_INSUFFICIENT_PREFIX + name, quantity, inUse, capacity, quantity > capacity));
@@ -276,16 +294,20 @@ public final class NodeResourcesFit implements PreFilterPlugin, FilterPlugin, Pr
 
     /** Builds the plugin from the profile's NodeResourcesFitArgs; null args mean upstream's defaults. */
     public static Plugin create(Object args, Handle handle) throws PluginInitException {
+        NodeResourcesFit pl;
         if (args == null) {
-            return withDefaults();
-        }
-        if (!(args instanceof NodeResourcesFitArgs a)) {
+            pl = withDefaults();
+        } else if (!(args instanceof NodeResourcesFitArgs a)) {
             throw new PluginInitException("want args to be of type NodeResourcesFitArgs, got " + args.getClass().getName());
+        } else if (a.scoringStrategy() == null) {
+            pl = new NodeResourcesFit(a.ignoredResources(), a.ignoredResourceGroups(), null, null, null);
+        } else {
+            ScoringStrategy ss = a.scoringStrategy();
+            pl = new NodeResourcesFit(a.ignoredResources(), a.ignoredResourceGroups(), ss.type() == null ? "" : ss.type(), ss.resources(), ss.shape());
         }
-        ScoringStrategy ss = a.scoringStrategy();
-        if (ss == null) {
-            return new NodeResourcesFit(a.ignoredResources(), a.ignoredResourceGroups(), null, null, null);
+        if (handle != null && Handle.featuresOf(handle).enabled(FeatureGate.DRA_EXTENDED_RESOURCE)) {
+            pl.draClasses = () -> ExtendedResourceClasses.of(handle.snapshot());
         }
-        return new NodeResourcesFit(a.ignoredResources(), a.ignoredResourceGroups(), ss.type() == null ? "" : ss.type(), ss.resources(), ss.shape());
+        return pl;
     }
 }

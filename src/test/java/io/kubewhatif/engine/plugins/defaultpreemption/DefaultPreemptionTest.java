@@ -9,6 +9,7 @@ import io.kubewhatif.engine.api.PluginInitException;
 import io.kubewhatif.engine.api.PostFilterResult;
 import io.kubewhatif.engine.api.PostFilterResult.NominatingMode;
 import io.kubewhatif.engine.api.Status;
+import io.kubewhatif.engine.preemption.DisruptionBudgets;
 import io.kubewhatif.engine.preemption.PreemptionDetails;
 import io.kubewhatif.engine.snapshot.NodeInfo;
 import io.kubewhatif.engine.snapshot.PodInfo;
@@ -366,6 +367,59 @@ class DefaultPreemptionTest {
         }
         assertEquals(c.wantCandidates(), got);
         assertEquals(c.wantFilterCalls(), h.filterCalls.get());
+    }
+
+    /**
+     * v1.35 removed each eligible pod while walking the node's pod slice (a removal moves the slice's last pod into
+     * the hole and shortens the slice, while the walk goes on over the original length of the same array); v1.36
+     * collects them first and then removes them. For every pattern of eligible pods on nodes of up to 8 pods, both
+     * remove the same pods in the same order (node order), so the change is internal and one code path serves both.
+     */
+    @Test
+    void collectingVictimsFirstRemovesWhatTheInPlaceWalkRemoved() {
+        for (int n = 1; n <= 8; n++) {
+            for (int mask = 0; mask < 1 << n; mask++) {
+                List<PodFixture> pods = new ArrayList<>();
+                List<String> names = new ArrayList<>();
+                boolean[] eligible = new boolean[n];
+                for (int i = 0; i < n; i++) {
+                    eligible[i] = (mask & 1 << i) != 0;
+                    names.add("v" + i);
+                    pods.add(on("node1", "v" + i, eligible[i] ? LOW : VERY_HIGH).req("cpu", "100m"));
+                }
+                List<NodeInfo> nodes = cluster(List.of(node("node1").cap("cpu", "1")), pods);
+                FakeHandle h = new FakeHandle(nodes, List.of(), List.of());
+                DefaultPreemption pl = new DefaultPreemption(h, 10, 100, CLOCK);
+                // asks for more than the node has: the selection stops after the removals, before any reprieve
+                PodInfo preemptor = p("p", HIGH).req("cpu", "2").info();
+                var sel = pl.selectVictimsOnNode(new CycleState(), preemptor, nodes.get(0).snapshot(), DisruptionBudgets.NONE);
+                String pattern = n + " pods, eligible mask " + Integer.toBinaryString(mask);
+                assertEquals(inPlaceWalk(names, eligible), h.removed, pattern);
+                assertEquals(mask == 0 ? Code.UNSCHEDULABLE_AND_UNRESOLVABLE : Code.UNSCHEDULABLE, sel.status().code(), pattern);
+            }
+        }
+    }
+
+    /** v1.35's walk over the node's pod slice, removing each eligible pod from it as it goes. */
+    private static List<String> inPlaceWalk(List<String> pods, boolean[] eligible) {
+        String[] backing = pods.toArray(new String[0]);
+        int live = backing.length;
+        List<String> removed = new ArrayList<>();
+        for (int k = 0; k < backing.length; k++) {
+            String pod = backing[k];
+            if (!eligible[Integer.parseInt(pod.substring(1))]) {
+                continue;
+            }
+            removed.add(pod);
+            for (int i = 0; i < live; i++) {
+                if (backing[i].equals(pod)) {
+                    backing[i] = backing[live - 1];
+                    live--;
+                    break;
+                }
+            }
+        }
+        return removed;
     }
 
     // ---- Choosing the node (TestSelectBestCandidate, preempt-* scenarios) ----

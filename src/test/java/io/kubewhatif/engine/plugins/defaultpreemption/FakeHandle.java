@@ -23,6 +23,8 @@ import java.util.concurrent.atomic.AtomicInteger;
  */
 final class FakeHandle extends SnapshotHandle {
     final AtomicInteger filterCalls = new AtomicInteger();
+    /** The pods given to RemovePod, in call order. */
+    final List<String> removed = new ArrayList<>();
 
     FakeHandle(List<NodeInfo> nodes, List<PodDisruptionBudget> pdbs, List<PodInfo> nominated) {
         super(snapshot(nodes, pdbs, nominated));
@@ -46,6 +48,7 @@ final class FakeHandle extends SnapshotHandle {
 
     @Override
     public Status runPreFilterExtensionRemovePod(CycleState state, PodInfo podToSchedule, PodInfo podToRemove, NodeInfo nodeInfo) {
+        removed.add(podToRemove.name());
         if ("true".equals(nodeInfo.labels().get("error"))) {
             return Status.error("running RemovePod on PreFilter plugin \"test-plugin\": failed to remove pod: " + podToSchedule.name());
         }

@@ -5,11 +5,14 @@ import io.kubewhatif.engine.snapshot.ImageStateSummary;
 import io.kubewhatif.engine.snapshot.NodeInfo;
 import io.kubewhatif.engine.snapshot.PodInfo;
 import io.kubewhatif.engine.testing.Fixtures;
+import io.kubewhatif.engine.version.Features;
+import io.kubewhatif.engine.version.Release;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 import org.junit.jupiter.params.provider.MethodSource;
 
 import java.util.List;
+import java.util.Map;
 import java.util.function.UnaryOperator;
 import java.util.stream.Stream;
 
@@ -76,6 +79,47 @@ class ImageLocalityTest {
             assertEquals(c.want()[i], pl.score(new CycleState(), p, n), "node " + i);
         }
         assertFalse(pl.hasNormalizeScore());
+    }
+
+    static Fixtures.PodFixture imageVolume(Fixtures.PodFixture p, String reference, String pullPolicy) {
+        p.edit().editSpec().addNewVolume().withName("iv" + reference.hashCode()).withNewImage(pullPolicy, reference).endVolume().endSpec();
+        return p;
+    }
+
+    private static Features release(Release r) {
+        return Features.of(r.reference(), Map.of());
+    }
+
+    /**
+     * Upstream's "pod with ImageVolume" case (v1.36 image_locality_test.go): container gcr.io/30, image volume
+     * gcr.io/300; node1 has gcr.io/300 (300MB), node2 gcr.io/30 (30MB), two nodes. v1.34/1.35 ignore the volume; 1.36
+     * adds its image but keeps one container's threshold (12); 1.37 counts it for the threshold too (#138951: 6).
+     */
+    @ParameterizedTest
+    @CsvSource({"V1_34, 0, 0", "V1_35, 0, 0", "V1_36, 12, 0", "V1_37, 6, 0"})
+    void imageVolumeCountsFrom136(Release r, long want1, long want2) {
+        ImageLocality pl = new ImageLocality(() -> 2, release(r));
+        PodInfo p = imageVolume(pod("p").image("gcr.io/30"), "gcr.io/300", null).info();
+        NodeInfo n1 = node("node1").image(300 * MB, 1, "gcr.io/300:latest").image(600 * MB, 1, "gcr.io/600:latest")
+                .image(900 * MB, 1, "gcr.io/900:latest").info();
+        NodeInfo n2 = node("node2").image(4000 * MB, 1, "gcr.io/4000:latest").image(30 * MB, 1, "gcr.io/30:latest").info();
+        assertEquals(want1, pl.score(new CycleState(), p, n1), "node1");
+        assertEquals(want2, pl.score(new CycleState(), p, n2), "node2");
+    }
+
+    /**
+     * The reference is normalized as a container image (":latest" added when untagged) and the pull policy plays no
+     * part. 1.36: two volumes of 900MB (one node of one) sum to 1800MB, above the one-container threshold: 100; in
+     * 1.37 the threshold is three images' (3000MB): 100 × (1800 − 23) / (3000 − 23) = 59.
+     */
+    @ParameterizedTest
+    @CsvSource({"V1_35, 0", "V1_36, 100", "V1_37, 59"})
+    void imageVolumesSaturateUnderTheContainerThreshold(Release r, long want) {
+        ImageLocality pl = new ImageLocality(() -> 1, release(r));
+        PodInfo p = imageVolume(imageVolume(pod("p").image("registry.k8s.io/pause:3.10"), "example.com/models/a", "Always"),
+                "example.com/models/b:v2", "IfNotPresent").info();
+        NodeInfo n = node("n").image(900 * MB, 1, "example.com/models/a:latest").image(900 * MB, 1, "example.com/models/b:v2").info();
+        assertEquals(want, pl.score(new CycleState(), p, n));
     }
 
     @ParameterizedTest
