@@ -1,7 +1,6 @@
 package io.kubewhatif.engine.snapshot;
 
 import io.fabric8.kubernetes.api.model.Node;
-import io.fabric8.kubernetes.api.model.Volume;
 
 import java.util.ArrayList;
 import java.util.Collections;
@@ -225,23 +224,16 @@ public final class NodeInfo {
                 usedPorts.remove(hp.hostIp(), hp.protocol(), hp.port());
             }
         }
-        List<Volume> vols = p.pod().getSpec().getVolumes();
-        if (vols != null) {
-            for (Volume v : vols) {
-                if (v.getPersistentVolumeClaim() == null) {
-                    continue;
-                }
-                String key = p.namespace() + "/" + v.getPersistentVolumeClaim().getClaimName();
-                if (sign > 0) {
-                    pvcRefCounts.merge(key, 1, Integer::sum);
-                } else {
-                    Integer c = pvcRefCounts.get(key);
-                    if (c != null) {
-                        if (c <= 1) {
-                            pvcRefCounts.remove(key);
-                        } else {
-                            pvcRefCounts.put(key, c - 1);
-                        }
+        for (String key : p.pvcKeys()) {
+            if (sign > 0) {
+                pvcRefCounts.merge(key, 1, Integer::sum);
+            } else {
+                Integer c = pvcRefCounts.get(key);
+                if (c != null) {
+                    if (c <= 1) {
+                        pvcRefCounts.remove(key);
+                    } else {
+                        pvcRefCounts.put(key, c - 1);
                     }
                 }
             }

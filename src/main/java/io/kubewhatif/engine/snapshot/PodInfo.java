@@ -11,6 +11,7 @@ import io.kubewhatif.engine.util.SelectorException;
 
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
@@ -36,6 +37,7 @@ public final class PodInfo {
     private final long nonZeroCpu;
     private final long nonZeroMemory;
     private final List<HostPort> hostPorts;
+    private final List<String> pvcKeys;
     private final List<AffinityTerm> requiredAffinityTerms;
     private final List<AffinityTerm> requiredAntiAffinityTerms;
     private final List<WeightedAffinityTerm> preferredAffinityTerms;
@@ -61,6 +63,7 @@ public final class PodInfo {
         this.nonZeroCpu = r.nonZeroMilliCpu();
         this.nonZeroMemory = r.nonZeroMemory();
         this.hostPorts = hostPorts(pod);
+        this.pvcKeys = pvcKeys(pod, namespace);
         Affinity a = pod.getSpec().getAffinity();
         List<String> errors = new ArrayList<>();
         List<PodAffinityTerm> reqAff = a != null && a.getPodAffinity() != null ? a.getPodAffinity().getRequiredDuringSchedulingIgnoredDuringExecution() : null;
@@ -224,6 +227,25 @@ public final class PodInfo {
 
     public long nonZeroMemory() {
         return nonZeroMemory;
+    }
+
+    /** "namespace/claim" of each persistentVolumeClaim volume, in volume order (NodeInfo's PVC reference counts). */
+    public List<String> pvcKeys() {
+        return pvcKeys;
+    }
+
+    private static List<String> pvcKeys(Pod pod, String namespace) {
+        List<io.fabric8.kubernetes.api.model.Volume> vols = pod.getSpec().getVolumes();
+        if (vols == null || vols.isEmpty()) {
+            return List.of();
+        }
+        List<String> out = new ArrayList<>(vols.size());
+        for (io.fabric8.kubernetes.api.model.Volume v : vols) {
+            if (v.getPersistentVolumeClaim() != null) {
+                out.add(namespace + "/" + v.getPersistentVolumeClaim().getClaimName());
+            }
+        }
+        return out.isEmpty() ? List.of() : Collections.unmodifiableList(out);
     }
 
     public List<HostPort> hostPorts() {

@@ -41,11 +41,35 @@ public final class PodResources {
                 nonMissing.put("memory", BigDecimal.valueOf(DEFAULT_MEMORY_REQUEST));
             }
         }
-        Map<String, BigDecimal> non0 = nonMissing.isEmpty() ? reqs : podRequests(pod, nonMissing);
+        // The defaults only fill a container's missing cpu or memory: when no container misses either, the second
+        // aggregation would give the same sums, so it is skipped (most pods of a large cluster request both).
+        Map<String, BigDecimal> non0 = nonMissing.isEmpty() || everyContainerRequestsCpuAndMemory(pod) ? reqs : podRequests(pod, nonMissing);
         Resource r = toResource(reqs);
         long non0Cpu = Quantity.of(non0.getOrDefault("cpu", BigDecimal.ZERO)).milliValue();
         long non0Mem = Quantity.of(non0.getOrDefault("memory", BigDecimal.ZERO)).value();
         return new Result(r, non0Cpu, non0Mem);
+    }
+
+    /**
+     * Whether every container and init container names both cpu and memory in its spec requests, and no infeasible
+     * resize replaces those requests by the status's: then each container's requests already hold both keys.
+     */
+    private static boolean everyContainerRequestsCpuAndMemory(Pod pod) {
+        if (resizeInfeasible(pod)) {
+            return false;
+        }
+        for (List<Container> list : java.util.Arrays.asList(pod.getSpec().getContainers(), pod.getSpec().getInitContainers())) {
+            if (list == null) {
+                continue;
+            }
+            for (Container c : list) {
+                Map<String, io.fabric8.kubernetes.api.model.Quantity> r = requestsOf(c);
+                if (r == null || !r.containsKey("cpu") || !r.containsKey("memory")) {
+                    return false;
+                }
+            }
+        }
+        return true;
     }
 
     /** Converts an exact resource list to a Resource (framework Resource.Add). */

@@ -66,16 +66,21 @@ public final class SnapshotBuilder {
             infos.add(ni);
             byName.put(ni.name(), ni);
         }
-        // PodInfos (requests, affinity terms) are computed in parallel; pods join their nodes in load order.
+        // PodInfos (requests, affinity terms) and their nodes are found in parallel; pods join their nodes in load
+        // order. A pod with a PodInfo and no node is nominated only.
         PodInfo[] podInfos = new PodInfo[pods.size()];
+        NodeInfo[] podNodes = new NodeInfo[pods.size()];
         RuntimeException[] failures = new RuntimeException[pods.size()];
         Parallelizer par = Parallelizer.of(0);
         par.until(pods.size(), par.chunkSize(pods.size()), i -> {
             Pod p = pods.get(i);
             String node = p.getSpec().getNodeName();
-            if (node != null && !node.isEmpty() ? byName.containsKey(node) : isNominated(p)) {
+            boolean bound = node != null && !node.isEmpty();
+            NodeInfo on = bound ? byName.get(node) : null;
+            if (bound ? on != null : isNominated(p)) {
                 try {
                     podInfos[i] = PodInfo.of(p);
+                    podNodes[i] = on;
                 } catch (RuntimeException e) {
                     failures[i] = e;
                 }
@@ -93,9 +98,8 @@ public final class SnapshotBuilder {
             if (info == null) {
                 continue;
             }
-            String node = pods.get(i).getSpec().getNodeName();
-            if (node != null && !node.isEmpty()) {
-                byName.get(node).addPod(info);
+            if (podNodes[i] != null) {
+                podNodes[i].addPod(info);
             } else {
                 nominated.add(info);
             }

@@ -70,4 +70,52 @@ class PodResourcesTest {
         assertEquals(1001, PodResources.toResource(PodResources.exact(Map.of("cpu", new Quantity("1.0001")))).milliCpu);
         assertEquals(0, new java.math.BigDecimal("0.001").compareTo(PodResources.parse(new Quantity("0.0000001"))));
     }
+
+    private static Container both(String name, String cpu, String memory, String restartPolicy) {
+        Container c = c(name, null, restartPolicy);
+        java.util.Map<String, Quantity> r = new java.util.HashMap<>();
+        if (cpu != null) {
+            r.put("cpu", new Quantity(cpu));
+        }
+        if (memory != null) {
+            r.put("memory", new Quantity(memory));
+        }
+        c.getResources().setRequests(r);
+        return c;
+    }
+
+    /**
+     * The non-zero sums equal the requests when every container asks for cpu and memory (the aggregation with
+     * defaults is skipped then), and take the defaults as soon as one container, init or not, misses either.
+     */
+    @org.junit.jupiter.params.ParameterizedTest(name = "{0}")
+    @org.junit.jupiter.params.provider.CsvSource({
+            "all request both,            1Gi,   1Gi,  ,      2000, 2147483648",
+            "init misses memory (max),    1Gi,   ,     ,      2000, 2147483648",
+            "sidecar misses memory,       1Gi,   ,     Always, 2100, 2357198848",
+            "container misses memory,     ,      1Gi,  ,      2000, 1283457024"})
+    void nonZeroSumsWithAndWithoutMissingRequests(String name, String appMemory, String initMemory, String initRestart,
+                                                  long wantCpu, long wantMemory) {
+        Pod p = Fixtures.pod("p").build();
+        p.getSpec().setContainers(new ArrayList<>(java.util.List.of(both("app", "1", appMemory, null), both("db", "1", "1Gi", null))));
+        p.getSpec().setInitContainers(new ArrayList<>(java.util.List.of(both("init", "100m", initMemory, initRestart))));
+        PodResources.Result r = PodResources.compute(p);
+        assertEquals(wantCpu, r.nonZeroMilliCpu());
+        assertEquals(wantMemory, r.nonZeroMemory());
+    }
+
+    @Test
+    void infeasibleResizeTakesTheStatusRequestsAndTheDefaultsForWhatTheyMiss() {
+        Pod p = Fixtures.pod("p").build();
+        p.getSpec().setContainers(new ArrayList<>(java.util.List.of(both("app", "1", "1Gi", null))));
+        p.setStatus(new io.fabric8.kubernetes.api.model.PodStatusBuilder()
+                .addNewCondition().withType("PodResizePending").withReason("Infeasible").withStatus("True").endCondition()
+                .addNewContainerStatus().withName("app").withNewResources().withRequests(Map.of("cpu", new Quantity("2"))).endResources().endContainerStatus()
+                .build());
+        PodResources.Result r = PodResources.compute(p);
+        assertEquals(2000, r.requests().milliCpu);
+        assertEquals(0, r.requests().memory);
+        assertEquals(2000, r.nonZeroMilliCpu());
+        assertEquals(200L * 1024 * 1024, r.nonZeroMemory());
+    }
 }

@@ -62,4 +62,20 @@ class SnapshotBuilderTest {
         assertEquals(new ImageStateSummary(300, 2), s.node("a").imageStates().get("app:1"));
         assertEquals(new ImageStateSummary(900, 1), s.node("b").imageStates().get("app@sha"));
     }
+
+    @Test
+    void boundPodsJoinTheirNodesInLoadOrderNominatedOnesWaitAndTheRestAreLeftOut() {
+        List<io.fabric8.kubernetes.api.model.HasMetadata> objects = new ArrayList<>(List.of(node("n1", null), node("n2", null)));
+        objects.add(Fixtures.pod("b").nodeName("n1").build());
+        objects.add(Fixtures.pod("a").nodeName("n2").build());
+        objects.add(Fixtures.pod("c").nodeName("n1").build());
+        objects.add(Fixtures.pod("lost").nodeName("gone").build());
+        objects.add(Fixtures.pod("waiting").nominated("n2").build());
+        objects.add(Fixtures.pod("pending").build());
+        ClusterSnapshot s = SnapshotBuilder.build(objects);
+        assertEquals(List.of("b", "c"), s.node("n1").pods().stream().map(PodInfo::name).toList());
+        assertEquals(List.of("a"), s.node("n2").pods().stream().map(PodInfo::name).toList());
+        assertEquals(List.of("waiting"), s.nominatedPods().stream().map(PodInfo::name).toList());
+        assertEquals(3, s.allPods().size());
+    }
 }
