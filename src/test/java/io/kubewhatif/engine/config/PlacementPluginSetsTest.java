@@ -10,6 +10,7 @@ import org.junit.jupiter.params.provider.ValueSource;
 import java.util.Map;
 import java.util.stream.Stream;
 
+import static io.kubewhatif.engine.config.ConfigErrorsTest.PROFILE;
 import static io.kubewhatif.engine.config.ConfigTestSupport.profile;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -23,8 +24,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  */
 class PlacementPluginSetsTest {
 
-    private static final String PROFILE = "initializing profiles: creating profile for scheduler name default-scheduler: ";
-
     private static Features release(String v) {
         return Features.of(KubeVersion.parse(v), Map.of());
     }
@@ -33,33 +32,26 @@ class PlacementPluginSetsTest {
         return ConfigLoader.parse(text, "config.yaml", release(version));
     }
 
-    record Case(String name, String input, String error) {
-        @Override
-        public String toString() {
-            return name;
-        }
-    }
-
-    static Stream<Case> buildErrors() {
+    static Stream<ConfigErrorsTest.Case> buildErrors() {
         return Stream.of(
-                new Case("unknown placement score plugin",
+                new ConfigErrorsTest.Case("unknown placement score plugin",
                         profile("plugins:", "  placementScore:", "    enabled: [{name: NoSuchPlugin}]"),
                         PROFILE + "PlacementScorePlugin \"NoSuchPlugin\" does not exist"),
-                new Case("unknown placement generate plugin",
+                new ConfigErrorsTest.Case("unknown placement generate plugin",
                         profile("plugins:", "  placementGenerate:", "    enabled: [{name: NoSuchPlugin}]"),
                         PROFILE + "PlacementGeneratePlugin \"NoSuchPlugin\" does not exist"),
-                new Case("plugin that does not score placements",
+                new ConfigErrorsTest.Case("plugin that does not score placements",
                         profile("plugins:", "  placementScore:", "    enabled: [{name: NodeName}]"),
                         PROFILE + "plugin \"NodeName\" does not extend PlacementScorePlugin plugin"),
-                new Case("no modeled plugin generates placements",
+                new ConfigErrorsTest.Case("no modeled plugin generates placements",
                         profile("plugins:", "  placementGenerate:", "    enabled: [{name: NodeResourcesFit}]"),
                         PROFILE + "plugin \"NodeResourcesFit\" does not extend PlacementGeneratePlugin plugin"),
-                new Case("listed twice",
+                new ConfigErrorsTest.Case("listed twice",
                         profile("plugins:", "  placementScore:",
                                 "    enabled: [{name: NodeResourcesFit}, {name: NodeResourcesFit, weight: 3}]"),
                         PROFILE + "plugin \"NodeResourcesFit\" already registered as \"PlacementScorePlugin\""),
                 // The pod's points are filled before the placement ones, so their error wins.
-                new Case("pod points are checked first",
+                new ConfigErrorsTest.Case("pod points are checked first",
                         profile("plugins:", "  placementScore:", "    enabled: [{name: NodeName}]",
                                 "  filter:", "    enabled: [{name: PrioritySort}]"),
                         PROFILE + "plugin \"PrioritySort\" does not extend FilterPlugin plugin"));
@@ -67,7 +59,7 @@ class PlacementPluginSetsTest {
 
     @ParameterizedTest(name = "{0}")
     @MethodSource("buildErrors")
-    void buildErrorsAsUpstream(Case c) {
+    void buildErrorsAsUpstream(ConfigErrorsTest.Case c) {
         for (String v : new String[] {"1.36", "1.37"}) {
             ConfigException e = assertThrows(ConfigException.class, () -> parse(c.input(), v), v);
             assertEquals(c.error(), e.getMessage(), v);
