@@ -139,6 +139,34 @@ class KubeVersionsCliTest {
                         + " is not RequestedToCapacityRatio"));
     }
 
+    /** 1.36 added the placement plugin sets to the configuration API; 1.35 strictly refuses them. */
+    @Test
+    void placementScoreFrom1_36() throws Exception {
+        Path f = dir.resolve("placement.yaml");
+        Files.writeString(f, """
+                apiVersion: kubescheduler.config.k8s.io/v1
+                kind: KubeSchedulerConfiguration
+                profiles:
+                - schedulerName: default-scheduler
+                  plugins:
+                    placementScore: {enabled: [{name: NodeResourcesFit, weight: 2}]}
+                """);
+        CliTest.Result v135 = CliTest.run(null, "validate", "--kube-version", "1.35", f.toString());
+        assertEquals(ExitCodes.INVALID_CONFIG, v135.code(), v135.err());
+        assertEquals("error: " + f + ": invalid configuration: strict decoding error: unknown field \"profiles[0].plugins.placementScore\"\n", v135.err());
+        CliTest.Result v136 = CliTest.run(null, "validate", "--kube-version", "1.36", f.toString());
+        assertEquals(0, v136.code(), v136.err());
+        CliTest.Result cfg = CliTest.run(null, "config", "--kube-version", "1.36", "--config", f.toString());
+        assertEquals(0, cfg.code(), cfg.err());
+        assertTrue(cfg.out().contains("""
+                    placementGenerate: {}
+                    placementScore:
+                      enabled:
+                      - name: NodeResourcesFit
+                        weight: 2
+                """), cfg.out());
+    }
+
     private String writeConfig() throws Exception {
         Path f = dir.resolve("config.yaml");
         Files.writeString(f, """

@@ -137,7 +137,8 @@ public final class ConfigLoader {
         if (gvk.version().isEmpty()) {
             throw new ConfigException("Object 'apiVersion' is missing in '" + originalText + "'");
         }
-        GoType type = registeredType(gvk);
+        GoType registered = registeredType(gvk);
+        GoType type = registered == V1Schema.CONFIGURATION ? V1Schema.configurationType(features) : registered;
         GoDecoder.Result r = GoDecoder.decode(doc.root(), type);
         if (r.fatalError() != null) {
             throw new ConfigException(r.fatalError());
@@ -147,7 +148,7 @@ public final class ConfigLoader {
             strict.add(doc.yamlStrictError());
         }
         strict.addAll(r.strictErrors());
-        if (type != V1Schema.CONFIGURATION) {
+        if (registered != V1Schema.CONFIGURATION) {
             if (!strict.isEmpty()) {
                 throw new ConfigException(strictError(strict));
             }
@@ -156,8 +157,7 @@ public final class ConfigLoader {
         }
         @SuppressWarnings("unchecked")
         Map<String, Object> decoded = r.value() instanceof Map<?, ?> m ? (Map<String, Object>) m : new LinkedHashMap<>();
-        VersionedConfig c = VersionedConfig.fromDecoded(decoded);
-        c.features = features;
+        VersionedConfig c = VersionedConfig.fromDecoded(decoded, features);
         for (int i = 0; i < c.profiles.size(); i++) {
             List<PluginConfigV1> pcs = c.profiles.get(i).pluginConfig;
             for (int j = 0; j < pcs.size(); j++) {

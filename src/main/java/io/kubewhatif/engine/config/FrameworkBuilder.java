@@ -18,6 +18,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
+import java.util.function.Predicate;
 
 /**
  * What kube-scheduler does with a valid configuration when it starts: builds the extenders, then one
@@ -141,14 +142,25 @@ final class FrameworkBuilder {
             }
         }
 
+        // Upstream fills the placement points after the pod's, so their errors come last at each step.
+        List<PlacementPoint> placementPoints = PlacementPoint.of(f);
         Map<ExtensionPoint, List<String>> lists = new EnumMap<>(ExtensionPoint.class);
         for (ExtensionPoint point : FRAMEWORK_ORDER) {
-            lists.put(point, pluginList(point, sets.get(point.jsonName()), f));
+            lists.put(point, pluginList(point.interfaceName(), implementing(point), sets.get(point.jsonName()), f));
+        }
+        Map<PlacementPoint, List<String>> placement = new EnumMap<>(PlacementPoint.class);
+        for (PlacementPoint point : placementPoints) {
+            placement.put(point, pluginList(point.interfaceName(), implementing(point), sets.get(point.jsonName()), f));
         }
         PluginSetV1 multiPoint = sets.get(VersionedConfig.MULTI_POINT);
         if (!multiPoint.enabled.isEmpty()) {
             for (ExtensionPoint point : FRAMEWORK_ORDER) {
-                lists.put(point, expand(point, sets.get(point.jsonName()), multiPoint, lists.get(point), f));
+                lists.put(point, expand(point.interfaceName(), implementing(point), sets.get(point.jsonName()),
+                        multiPoint, lists.get(point), f));
+            }
+            for (PlacementPoint point : placementPoints) {
+                placement.put(point, expand(point.interfaceName(), implementing(point), sets.get(point.jsonName()),
+                        multiPoint, placement.get(point), f));
             }
         }
         if (lists.get(ExtensionPoint.QUEUE_SORT).size() != 1) {
@@ -159,9 +171,24 @@ final class FrameworkBuilder {
             throw new BuildException("at least one bind plugin is needed for profile with scheduler name "
                     + GoFmt.quote(p.schedulerName));
         }
+        if (placement.getOrDefault(PlacementPoint.PLACEMENT_GENERATE, List.of()).size() > 1) {
+            throw new BuildException("at most one placement generate plugin is allowed for profile with scheduler name "
+                    + GoFmt.quote(p.schedulerName));
+        }
         List<PluginEntry> weighted = new ArrayList<>(sets.get(ExtensionPoint.SCORE.jsonName()).enabled);
         weighted.addAll(multiPoint.enabled);
-        Map<String, Integer> weights = scoreWeights(weighted, f);
+        Map<String, Integer> weights = scoreWeights(weighted, implementing(ExtensionPoint.SCORE), f);
+        if (placement.containsKey(PlacementPoint.PLACEMENT_SCORE)) {
+            // The placement weights are only checked: the pod-group cycle that would use them is not modeled.
+            List<PluginEntry> placementWeighted =
+                    new ArrayList<>(sets.get(PlacementPoint.PLACEMENT_SCORE.jsonName()).enabled);
+            placementWeighted.addAll(multiPoint.enabled);
+            try {
+                scoreWeights(placementWeighted, implementing(PlacementPoint.PLACEMENT_SCORE), f);
+            } catch (BuildException e) {
+                throw new BuildException("placement score plugins: " + e.getMessage());
+            }
+        }
 
         Map<ExtensionPoint, List<PluginRef>> plugins = new EnumMap<>(ExtensionPoint.class);
         for (ExtensionPoint point : ExtensionPoint.values()) {
@@ -217,22 +244,31 @@ final class FrameworkBuilder {
         return null;
     }
 
-    /** updatePluginList: the explicitly enabled plugins of one point. */
-    private static List<String> pluginList(ExtensionPoint point, PluginSetV1 set, Features f) throws BuildException {
+    private static Predicate<Info> implementing(ExtensionPoint point) {
+        return info -> info.implementsPoint(point);
+    }
+
+    private static Predicate<Info> implementing(PlacementPoint point) {
+        return info -> point.implementedBy(info.name());
+    }
+
+    /** updatePluginList: the explicitly enabled plugins of one point, whose Go interface is {@code iface}. */
+    private static List<String> pluginList(String iface, Predicate<Info> implementsIt, PluginSetV1 set, Features f)
+            throws BuildException {
         List<String> out = new ArrayList<>();
         Set<String> seen = new HashSet<>();
         for (PluginEntry e : set.enabled) {
             Info info = InTreePlugins.get(e.name(), f);
             if (info == null) {
-                throw new BuildException(point.interfaceName() + " " + GoFmt.quote(e.name()) + " does not exist");
+                throw new BuildException(iface + " " + GoFmt.quote(e.name()) + " does not exist");
             }
-            if (!info.implementsPoint(point)) {
+            if (!implementsIt.test(info)) {
                 throw new BuildException("plugin " + GoFmt.quote(e.name()) + " does not extend "
-                        + point.interfaceName() + " plugin");
+                        + iface + " plugin");
             }
             if (!seen.add(e.name())) {
                 throw new BuildException("plugin " + GoFmt.quote(e.name()) + " already registered as "
-                        + GoFmt.quote(point.interfaceName()));
+                        + GoFmt.quote(iface));
             }
             out.add(e.name());
         }
@@ -240,8 +276,9 @@ final class FrameworkBuilder {
     }
 
     /** expandMultiPointPlugins for one point. */
-    private static List<String> expand(ExtensionPoint point, PluginSetV1 set, PluginSetV1 multiPoint,
-                                       List<String> explicit, Features f) throws BuildException {
+    private static List<String> expand(String iface, Predicate<Info> implementsIt, PluginSetV1 set,
+                                       PluginSetV1 multiPoint, List<String> explicit, Features f)
+            throws BuildException {
         Set<String> disabled = new HashSet<>();
         set.disabled.forEach(d -> disabled.add(d.name()));
         if (disabled.contains("*")) {
@@ -253,9 +290,9 @@ final class FrameworkBuilder {
         for (PluginEntry e : multiPoint.enabled) {
             Info info = InTreePlugins.get(e.name(), f);
             if (info == null) {
-                throw new BuildException(point.interfaceName() + " " + GoFmt.quote(e.name()) + " does not exist");
+                throw new BuildException(iface + " " + GoFmt.quote(e.name()) + " does not exist");
             }
-            if (!info.implementsPoint(point) || disabled.contains(e.name())) {
+            if (!implementsIt.test(info) || disabled.contains(e.name())) {
                 continue;
             }
             if (enabled.contains(e.name())) {
@@ -264,7 +301,7 @@ final class FrameworkBuilder {
             }
             if (!multiPointEnabled.add(e.name())) {
                 throw new BuildException("plugin " + GoFmt.quote(e.name()) + " already registered as "
-                        + GoFmt.quote(point.interfaceName()));
+                        + GoFmt.quote(iface));
             }
         }
         List<String> out = new ArrayList<>();
@@ -286,12 +323,13 @@ final class FrameworkBuilder {
      * getScoreWeights: explicit score entries take precedence over multiPoint ones, 0 becomes 1, and the
      * running total is checked against overflow with Go's wrapping int64 arithmetic.
      */
-    private static Map<String, Integer> scoreWeights(List<PluginEntry> entries, Features f) throws BuildException {
+    private static Map<String, Integer> scoreWeights(List<PluginEntry> entries, Predicate<Info> scores, Features f)
+            throws BuildException {
         Map<String, Integer> weights = new LinkedHashMap<>();
         long total = 0;
         for (PluginEntry e : entries) {
             Info info = InTreePlugins.get(e.name(), f);
-            if (info == null || !info.implementsPoint(ExtensionPoint.SCORE) || weights.containsKey(e.name())) {
+            if (info == null || !scores.test(info) || weights.containsKey(e.name())) {
                 continue;
             }
             int w = e.weight() == null || e.weight() == 0 ? 1 : e.weight();

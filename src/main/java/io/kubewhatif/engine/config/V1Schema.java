@@ -128,23 +128,37 @@ final class V1Schema {
     static final GoType PLUGIN_SET = struct("v1", "PluginSet")
             .field("enabled", sliceOf(PLUGIN))
             .field("disabled", sliceOf(PLUGIN));
-    static final GoType PLUGINS = struct("v1", "Plugins");
+    static final GoType PLUGINS = plugins(false);
+    /** 1.36 adds the placementGenerate and placementScore sets. */
+    static final GoType PLUGINS_V1_36 = plugins(true);
 
-    static {
+    private static GoType plugins(boolean placement) {
+        GoType t = struct("v1", "Plugins");
         for (ExtensionPoint p : ExtensionPoint.values()) {
-            PLUGINS.field(p.jsonName(), PLUGIN_SET);
+            t.field(p.jsonName(), PLUGIN_SET);
         }
-        PLUGINS.field("multiPoint", PLUGIN_SET);
+        t.field("multiPoint", PLUGIN_SET);
+        if (placement) {
+            for (PlacementPoint p : PlacementPoint.values()) {
+                t.field(p.jsonName(), PLUGIN_SET);
+            }
+        }
+        return t;
     }
 
     static final GoType PLUGIN_CONFIG = struct("v1", "PluginConfig")
             .field("name", STRING)
             .field("args", RAW);
-    static final GoType PROFILE = struct("v1", "KubeSchedulerProfile")
-            .ptrField("schedulerName", STRING)
-            .ptrField("percentageOfNodesToScore", INT32)
-            .ptrField("plugins", PLUGINS)
-            .field("pluginConfig", sliceOf(PLUGIN_CONFIG));
+    static final GoType PROFILE = profile(PLUGINS);
+    static final GoType PROFILE_V1_36 = profile(PLUGINS_V1_36);
+
+    private static GoType profile(GoType plugins) {
+        return struct("v1", "KubeSchedulerProfile")
+                .ptrField("schedulerName", STRING)
+                .ptrField("percentageOfNodesToScore", INT32)
+                .ptrField("plugins", plugins)
+                .field("pluginConfig", sliceOf(PLUGIN_CONFIG));
+    }
     static final GoType EXTENDER_TLS_CONFIG = struct("v1", "ExtenderTLSConfig")
             .field("insecure", BOOL)
             .field("serverName", STRING)
@@ -184,16 +198,26 @@ final class V1Schema {
             .field("contentType", STRING)
             .field("qps", FLOAT32)
             .field("burst", INT32);
-    static final GoType CONFIGURATION = struct("v1", CONFIG_KIND).typeMeta()
-            .ptrField("parallelism", INT32)
-            .field("leaderElection", LEADER_ELECTION)
-            .field("clientConnection", CLIENT_CONNECTION)
-            .ptrField("enableProfiling", BOOL)
-            .ptrField("enableContentionProfiling", BOOL)
-            .ptrField("percentageOfNodesToScore", INT32)
-            .ptrField("podInitialBackoffSeconds", INT64)
-            .ptrField("podMaxBackoffSeconds", INT64)
-            .field("profiles", sliceOf(PROFILE))
-            .field("extenders", sliceOf(EXTENDER))
-            .field("delayCacheUntilActive", BOOL);
+    static final GoType CONFIGURATION = configuration(PROFILE);
+    static final GoType CONFIGURATION_V1_36 = configuration(PROFILE_V1_36);
+
+    /** The configuration type as the release decodes it: its Plugins gained the placement sets in 1.36. */
+    static GoType configurationType(io.kubewhatif.engine.version.Features features) {
+        return features.placementPluginSets() ? CONFIGURATION_V1_36 : CONFIGURATION;
+    }
+
+    private static GoType configuration(GoType profile) {
+        return struct("v1", CONFIG_KIND).typeMeta()
+                .ptrField("parallelism", INT32)
+                .field("leaderElection", LEADER_ELECTION)
+                .field("clientConnection", CLIENT_CONNECTION)
+                .ptrField("enableProfiling", BOOL)
+                .ptrField("enableContentionProfiling", BOOL)
+                .ptrField("percentageOfNodesToScore", INT32)
+                .ptrField("podInitialBackoffSeconds", INT64)
+                .ptrField("podMaxBackoffSeconds", INT64)
+                .field("profiles", sliceOf(profile))
+                .field("extenders", sliceOf(EXTENDER))
+                .field("delayCacheUntilActive", BOOL);
+    }
 }

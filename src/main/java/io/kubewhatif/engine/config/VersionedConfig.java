@@ -37,7 +37,10 @@ final class VersionedConfig {
     static final class ProfileV1 {
         String schedulerName;
         Integer percentageOfNodesToScore;
-        /** Plugin sets by JSON name (the twelve points and multiPoint); null when plugins was not given. */
+        /**
+         * Plugin sets by JSON name (the twelve points, multiPoint and, from 1.36, the placement sets); null when
+         * plugins was not given.
+         */
         Map<String, PluginSetV1> plugins;
         List<PluginConfigV1> pluginConfig = new ArrayList<>();
     }
@@ -61,18 +64,23 @@ final class VersionedConfig {
         String argsKind;
     }
 
-    static List<String> pluginSetNames() {
+    /** The plugin sets of the release's Plugins type. */
+    static List<String> pluginSetNames(Features features) {
         List<String> names = new ArrayList<>();
         names.add(MULTI_POINT);
         for (ExtensionPoint p : ExtensionPoint.values()) {
+            names.add(p.jsonName());
+        }
+        for (PlacementPoint p : PlacementPoint.of(features)) {
             names.add(p.jsonName());
         }
         return names;
     }
 
     /** Builds the model from the decoded top-level map; pluginConfig args are decoded separately. */
-    static VersionedConfig fromDecoded(Map<String, Object> m) {
+    static VersionedConfig fromDecoded(Map<String, Object> m, Features features) {
         VersionedConfig c = new VersionedConfig();
+        c.features = features;
         Long par = Plain.lng(m, "parallelism");
         c.parallelism = par == null ? null : par.intValue();
         Long pct = Plain.lng(m, "percentageOfNodesToScore");
@@ -87,7 +95,7 @@ final class VersionedConfig {
         List<Map<String, Object>> profiles = Plain.maps(m, "profiles");
         if (profiles != null) {
             for (Map<String, Object> pm : profiles) {
-                c.profiles.add(profileFromDecoded(pm));
+                c.profiles.add(profileFromDecoded(pm, features));
             }
         }
         List<Map<String, Object>> ext = Plain.maps(m, "extenders");
@@ -101,7 +109,7 @@ final class VersionedConfig {
         return m == null ? new LinkedHashMap<>() : new LinkedHashMap<>(m);
     }
 
-    private static ProfileV1 profileFromDecoded(Map<String, Object> pm) {
+    private static ProfileV1 profileFromDecoded(Map<String, Object> pm, Features features) {
         ProfileV1 p = new ProfileV1();
         p.schedulerName = Plain.str(pm, "schedulerName");
         Long pct = Plain.lng(pm, "percentageOfNodesToScore");
@@ -109,7 +117,7 @@ final class VersionedConfig {
         Map<String, Object> plugins = Plain.map(pm, "plugins");
         if (plugins != null) {
             p.plugins = new LinkedHashMap<>();
-            for (String set : pluginSetNames()) {
+            for (String set : pluginSetNames(features)) {
                 p.plugins.put(set, pluginSetFromDecoded(Plain.map(plugins, set)));
             }
         }
@@ -245,7 +253,7 @@ final class VersionedConfig {
 
     static Map<String, PluginSetV1> defaultPlugins(Features features) {
         Map<String, PluginSetV1> d = new LinkedHashMap<>();
-        for (String set : pluginSetNames()) {
+        for (String set : pluginSetNames(features)) {
             d.put(set, new PluginSetV1());
         }
         d.get(MULTI_POINT).enabled.addAll(InTreePlugins.defaultMultiPoint(features));
@@ -257,7 +265,7 @@ final class VersionedConfig {
             return defaults;
         }
         Map<String, PluginSetV1> out = new LinkedHashMap<>();
-        for (String set : pluginSetNames()) {
+        for (String set : defaults.keySet()) {
             out.put(set, mergePluginSet(defaults.get(set), custom.get(set)));
         }
         return out;

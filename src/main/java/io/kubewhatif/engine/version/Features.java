@@ -186,6 +186,14 @@ public record Features(KubeVersion version, Release release, Map<FeatureGate, Bo
         return release.compareTo(Release.V1_37) >= 0;
     }
 
+    /**
+     * The configuration API has the placementGenerate and placementScore plugin sets of the pod-group cycle (1.36).
+     * The cycle itself sits behind alpha gates that are off, so only the configuration side exists.
+     */
+    public boolean placementPluginSets() {
+        return release.compareTo(Release.V1_36) >= 0;
+    }
+
     /** DynamicResourcesArgs has a bindingTimeout field (1.35). */
     public boolean dynamicResourcesBindingTimeoutField() {
         return release.compareTo(Release.V1_35) >= 0;

@@ -22,7 +22,7 @@ class ConfigErrorsTest {
     }
 
     private static final String SCHEME = "\"k8s.io/kubernetes/pkg/scheduler/apis/config/scheme/scheme.go:29\"";
-    private static final String PROFILE = "initializing profiles: creating profile for scheduler name default-scheduler: ";
+    static final String PROFILE = "initializing profiles: creating profile for scheduler name default-scheduler: ";
     private static final String V1_NOTE = "was invalid in version \"v1\" "
             + "(KubeSchedulerConfiguration is version \"kubescheduler.config.k8s.io/v1\")";
 
