@@ -50,12 +50,17 @@ public final class NodeResourcesFit implements PreFilterPlugin, FilterPlugin, Pr
     /** The default scoring resources (v1 defaults). */
     public static final List<ResourceSpec> DEFAULT_RESOURCES = List.of(new ResourceSpec(ResourceNames.CPU, 1), new ResourceSpec(ResourceNames.MEMORY, 1));
 
-    /** The pod's requests for Filter; computed once, never changed, so copies share it. */
+    /**
+     * The pod's requests for Filter, and (DRAExtendedResource) the device classes backing extended resources, read once
+     * per cycle instead of per node; computed once, never changed, so copies share it.
+     */
     static final class PreFilterState implements StateData {
         final Resource request;
+        final ExtendedResourceClasses draClasses;
 
-        PreFilterState(Resource request) {
+        PreFilterState(Resource request, ExtendedResourceClasses draClasses) {
             this.request = request;
+            this.draClasses = draClasses;
         }
 
         @Override
@@ -156,7 +161,7 @@ public final class NodeResourcesFit implements PreFilterPlugin, FilterPlugin, Pr
     @Override
     public PreFilterResult preFilter(CycleState state, PodInfo pod, List<NodeInfo> nodes) {
         // PodInfo.requests() is PodRequests; Filter compares it per resource (SetMaxResource on an empty Resource).
-        state.write(PRE_FILTER_KEY, new PreFilterState(pod.requests()));
+        state.write(PRE_FILTER_KEY, new PreFilterState(pod.requests(), draClasses == null ? null : draClasses.get()));
         return PreFilterResult.SUCCESS;
     }
 
@@ -168,8 +173,7 @@ public final class NodeResourcesFit implements PreFilterPlugin, FilterPlugin, Pr
         if (s == null) {
             return Status.error("error reading \"" + PRE_FILTER_KEY.name() + "\" from cycleState: not found");
         }
-        ExtendedResourceClasses classes = draClasses == null ? null : draClasses.get();
-        List<InsufficientResource> insufficient = fitsRequest(s.request, node, ignoredResources, ignoredResourceGroups, classes);
+        List<InsufficientResource> insufficient = fitsRequest(s.request, node, ignoredResources, ignoredResourceGroups, s.draClasses);
         if (insufficient.isEmpty()) {
             return Status.SUCCESS;
         }
