@@ -39,6 +39,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
+import java.util.TreeSet;
 import java.util.regex.Pattern;
 
 /**
@@ -159,7 +160,128 @@ public final class ApiValidation {
                     validatePort(c.getPorts().get(j), p + ".ports[" + j + "]", errs);
                 }
             }
+            validateResourceNames(c.getResources(), p + ".resources", errs);
             validateRequestsWithinLimits(c.getResources(), p + ".resources", errs);
+        }
+    }
+
+    /** Resource names a container may request (core helper's standard container resources, plus hugepages-*). */
+    private static final Set<String> CONTAINER_RESOURCES = Set.of("cpu", "memory", "ephemeral-storage");
+
+    /** Names the API knows without a domain (core helper's standardResources; quota names included). */
+    private static final Set<String> STANDARD_RESOURCES = Set.of("cpu", "memory", "ephemeral-storage", "requests.cpu",
+            "requests.memory", "requests.ephemeral-storage", "limits.cpu", "limits.memory", "limits.ephemeral-storage",
+            "pods", "resourcequotas", "services", "replicationcontrollers", "secrets", "configmaps",
+            "persistentvolumeclaims", "storage", "requests.storage", "services.nodeports", "services.loadbalancers");
+
+    /**
+     * validateContainerResourceName and the per-resource checks of validateResourceRequirements: a misspelt
+     * {@code memroy} or an extended resource requested without its (equal) limit is refused by the API server, so a
+     * manifest carrying one never reaches the scheduler; kube-whatif says so instead of scheduling a pod that could
+     * not exist. Limits are checked before requests, each in name order (the API server walks Go maps).
+     */
+    private static void validateResourceNames(ResourceRequirements r, String path, List<String> errs) {
+        if (r == null) {
+            return;
+        }
+        Map<String, Quantity> limits = r.getLimits() == null ? Map.of() : r.getLimits();
+        Map<String, Quantity> requests = r.getRequests() == null ? Map.of() : r.getRequests();
+        boolean cpuOrMemory = false;
+        boolean hugePages = false;
+        for (String name : new TreeSet<>(limits.keySet())) {
+            String p = path + ".limits[" + name + "]";
+            validateContainerResourceName(name, p, errs);
+            validateResourceValue(name, limits.get(name), p, errs);
+            cpuOrMemory |= name.equals("cpu") || name.equals("memory");
+            hugePages |= name.startsWith("hugepages-");
+        }
+        for (String name : new TreeSet<>(requests.keySet())) {
+            String p = path + ".requests[" + name + "]";
+            validateContainerResourceName(name, p, errs);
+            validateResourceValue(name, requests.get(name), p, errs);
+            if (!overcommitAllowed(name)) {
+                Quantity limit = limits.get(name);
+                if (limit == null) {
+                    errs.add(Messages.required(path + ".limits", "Limit must be set for non overcommitable resources"));
+                } else if (parsed(requests.get(name)) != null && parsed(limit) != null
+                        && parsed(requests.get(name)).compareTo(parsed(limit)) != 0) {
+                    errs.add(Messages.invalid(path + ".requests", text(requests.get(name)),
+                            "must be equal to " + name + " limit of " + text(limit)));
+                }
+            }
+            cpuOrMemory |= name.equals("cpu") || name.equals("memory");
+            hugePages |= name.startsWith("hugepages-");
+        }
+        if (hugePages && !cpuOrMemory) {
+            errs.add(Messages.forbidden(path, "HugePages require cpu or memory"));
+        }
+    }
+
+    private static void validateContainerResourceName(String name, String path, List<String> errs) {
+        if (CONTAINER_RESOURCES.contains(name)) {
+            return;
+        }
+        int before = errs.size();
+        validateLabelName(name, path, errs);
+        if (errs.size() > before) {
+            return;
+        }
+        if (name.indexOf('/') < 0) {
+            if (!STANDARD_RESOURCES.contains(name) && !name.startsWith("hugepages-") && !name.startsWith("requests.hugepages-")) {
+                errs.add(Messages.invalid(path, name, "must be a standard resource type or fully qualified"));
+            }
+            if (!name.startsWith("hugepages-")) {
+                errs.add(Messages.invalid(path, name, "must be a standard resource for containers"));
+            }
+        } else if (!nativeResource(name) && !extendedResource(name)) {
+            errs.add(Messages.invalid(path, name, "doesn't follow extended resource name standard"));
+        }
+    }
+
+    /** ValidateResourceQuantityValue's integer rule (extended resources count whole devices) and hugepage sizes. */
+    private static void validateResourceValue(String name, Quantity q, String path, List<String> errs) {
+        io.kubewhatif.engine.util.Quantity v = parsed(q);
+        if (v == null) {
+            return; // an unparsable or negative quantity is the decoder's error
+        }
+        if (extendedResource(name) && v.milliValue() % 1000 != 0) {
+            errs.add(Messages.invalid(path, text(q), "must be an integer"));
+        }
+        if (name.startsWith("hugepages-")) {
+            io.kubewhatif.engine.util.Quantity page = parsedOrNull(name.substring("hugepages-".length()));
+            boolean divisible = page != null && page.signum() > 0 && page.milliValue() % 1000 == 0
+                    && v.value() % page.value() == 0;
+            if (!divisible) {
+                errs.add(Messages.invalid(path, text(q), text(q) + " is not positive integer multiple of " + name));
+            }
+        }
+    }
+
+    /** IsNativeResource: no domain, or a kubernetes.io one. */
+    private static boolean nativeResource(String name) {
+        return name.indexOf('/') < 0 || name.contains("kubernetes.io/");
+    }
+
+    /** IsExtendedResourceName: not native, not "requests."-prefixed, and a qualified name once so prefixed. */
+    private static boolean extendedResource(String name) {
+        return !nativeResource(name) && !name.startsWith("requests.") && isQualifiedName("requests." + name).isEmpty();
+    }
+
+    /** IsOvercommitAllowed: native resources other than hugepages. */
+    private static boolean overcommitAllowed(String name) {
+        return nativeResource(name) && !name.startsWith("hugepages-");
+    }
+
+    private static io.kubewhatif.engine.util.Quantity parsed(Quantity q) {
+        io.kubewhatif.engine.util.Quantity v = q == null ? null : parsedOrNull(text(q));
+        return v == null || v.signum() < 0 ? null : v;
+    }
+
+    private static io.kubewhatif.engine.util.Quantity parsedOrNull(String s) {
+        try {
+            return io.kubewhatif.engine.util.Quantity.parse(s);
+        } catch (QuantityFormatException e) {
+            return null;
         }
     }
 
