@@ -13,6 +13,7 @@ import io.fabric8.kubernetes.api.model.PodAffinityTerm;
 import io.fabric8.kubernetes.api.model.WeightedPodAffinityTerm;
 import io.fabric8.kubernetes.api.model.scheduling.v1.PriorityClass;
 import io.kubewhatif.engine.util.Parallelizer;
+import io.kubewhatif.engine.util.Suggestions;
 
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -298,8 +299,12 @@ public final class ClusterLoader {
             attempts[i] = null;
             if (o == null) {
                 String known = Kinds.knownApiVersionOf(d.kind());
-                if (known != null && podFiles && d.kind().equals("Pod")) {
-                    throw new InputException(Messages.wrongPodApiVersion(d.where(), d.apiVersion(), known));
+                if (known != null && podFiles && Workloads.schedulesPods(d.kind())) {
+                    throw new InputException(Messages.wrongPodApiVersion(d.where(), d.apiVersion(), d.kind(), known));
+                }
+                String meant = known == null && podFiles ? Suggestions.closest(d.kind(), Workloads.POD_KINDS, 2) : null;
+                if (meant != null) {
+                    throw new InputException(Messages.misspeltPodKind(d.where(), d.kind(), d.apiVersion(), meant));
                 }
                 if (known != null) {
                     warnings.add(Messages.wrongApiVersion(d.where(), d.apiVersion(), d.kind(), known));

@@ -182,8 +182,14 @@ public final class Messages {
         return where + ": apiVersion " + apiVersion + " of " + kind + " is not read (use " + known + "); skipped";
     }
 
-    public static String wrongPodApiVersion(String where, String apiVersion, String known) {
-        return where + ": apiVersion: " + goQuote(apiVersion) + " is not a version of Pod kube-whatif reads (use " + known + ")";
+    /** A Pod or workload to schedule whose apiVersion kube-whatif does not read. */
+    public static String wrongPodApiVersion(String where, String apiVersion, String kind, String known) {
+        return where + ": apiVersion: " + goQuote(apiVersion) + " is not a version of " + kind + " kube-whatif reads (use " + known + ")";
+    }
+
+    /** A document of the pods to schedule whose kind is a misspelt Pod or workload kind. */
+    public static String misspeltPodKind(String where, String kind, String apiVersion, String suggestion) {
+        return where + ": kind " + goQuote(kind) + " (" + apiVersion + ") is not a kind kube-whatif reads; did you mean " + goQuote(suggestion) + "?";
     }
 
     public static String unknownKind(String where, String kind, String apiVersion, int more) {

@@ -73,6 +73,15 @@ public final class Workloads {
     }
 
     /** Whether the document is a workload kind this class expands. */
+    /** Pod and the workload kinds whose pods kube-whatif schedules (a pod file's kinds). */
+    static final List<String> POD_KINDS = List.of("Pod", "Deployment", "ReplicaSet", "StatefulSet", "DaemonSet",
+            "ReplicationController", "Job", "CronJob");
+
+    /** Whether documents of {@code kind} in a pod file stand for pods to schedule. */
+    static boolean schedulesPods(String kind) {
+        return POD_KINDS.contains(kind);
+    }
+
     public static boolean isWorkload(Document d) {
         return KINDS.contains(d.apiVersion() + "/" + d.kind());
     }
