@@ -46,8 +46,8 @@ public final class RootCommand implements Runnable {
 
     @Option(names = "--kube-version", paramLabel = "VERSION", scope = picocli.CommandLine.ScopeType.INHERIT,
             completionCandidates = KubeVersionCandidates.class,
-            description = "Kubernetes version whose kube-scheduler to reproduce: MAJOR.MINOR[.PATCH] of 1.34, 1.35 or 1.36 (a bare "
-                    + "minor means 1.34.1, 1.35.4, 1.36.2). Default: $KUBE_WHATIF_KUBE_VERSION, else the live cluster's version "
+            description = "Kubernetes version whose kube-scheduler to reproduce: MAJOR.MINOR[.PATCH] of 1.34, 1.35, 1.36 or 1.37 "
+                    + "(experimental); a bare minor means 1.34.1, 1.35.4, 1.36.2, 1.37.0. Default: $KUBE_WHATIF_KUBE_VERSION, else the live cluster's version "
                     + "(--from-kubectl), else 1.36.")
     String kubeVersion;
 
@@ -60,7 +60,7 @@ public final class RootCommand implements Runnable {
     }
 
     @Option(names = "--feature-gates", paramLabel = "NAME=BOOL,...", scope = picocli.CommandLine.ScopeType.INHERIT,
-            description = "kube-scheduler feature gates that kube-whatif models (DRA*, NodeDeclaredFeatures); default: the version's defaults.")
+            description = "kube-scheduler feature gates that kube-whatif models (`version` lists them with their values); default: the version's defaults.")
     String featureGates;
 
     @Option(names = "--no-color", scope = picocli.CommandLine.ScopeType.INHERIT,

@@ -29,8 +29,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
 
-/** validate: is this KubeSchedulerConfiguration one kube-scheduler v1.34 would start with? */
-@Command(name = "validate", description = "Validate scheduler configuration files exactly as kube-scheduler v1.34 would.",
+/** validate: is this KubeSchedulerConfiguration one kube-scheduler of the chosen version would start with? */
+@Command(name = "validate", description = "Validate scheduler configuration files exactly as kube-scheduler of the chosen version (--kube-version) would.",
         exitCodeListHeading = "%nExit codes:%n",
         exitCodeList = {"0:every file is valid", "2:usage error", "3:a file cannot be read",
                 "4:a file is invalid (with kube-scheduler's message)"},

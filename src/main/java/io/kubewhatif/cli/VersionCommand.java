@@ -1,5 +1,6 @@
 package io.kubewhatif.cli;
 
+import io.kubewhatif.engine.version.FeatureGate;
 import io.kubewhatif.engine.version.Features;
 import io.kubewhatif.engine.version.Release;
 import picocli.CommandLine.Command;
@@ -33,10 +34,22 @@ public final class VersionCommand implements Callable<Integer> {
                     .append(r.experimental() ? " (experimental)" : "").append(r == Release.newestConfirmed() ? " (default)" : "");
         }
         out.println("supported kube-scheduler versions: " + supported);
-        if (!f.changedGates().isEmpty()) {
-            out.println("feature gates: " + f.changedGates());
-        }
+        out.println("feature gates modeled (" + f.label() + "; --feature-gates sets them): " + gateList(f));
         out.flush();
         return ExitCodes.OK;
+    }
+
+    /** The release's modeled gates by name, as kube-scheduler's --help lists them: NAME=value, locked and set ones marked. */
+    static String gateList(Features f) {
+        java.util.List<String> items = new java.util.ArrayList<>();
+        for (FeatureGate g : FeatureGate.values()) {
+            if (!g.existsIn(f.release())) {
+                continue;
+            }
+            String mark = g.lockedIn(f.release()) ? " (locked)" : f.changedGates().containsKey(g.gateName()) ? " (set)" : "";
+            items.add(g.gateName() + "=" + f.enabled(g) + mark);
+        }
+        java.util.Collections.sort(items);
+        return String.join(", ", items);
     }
 }

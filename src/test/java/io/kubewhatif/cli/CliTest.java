@@ -121,6 +121,13 @@ class CliTest {
         assertTrue(r.out().contains("supported kube-scheduler versions: v1.34.1, v1.35.4, v1.36.2 (default)"), r.out());
         Result older = run(null, "version", "--kube-version", "v1.34.7");
         assertTrue(older.out().contains("(kube-scheduler v1.34.7 semantics)"), older.out());
+        // The gates of the version in use, by name; locked and user-set ones marked; gates a release lacks left out.
+        assertTrue(r.out().contains("DRAAdminAccess=true (locked), DRAConsumableCapacity=true, "), r.out());
+        assertTrue(r.out().contains("StorageCapacityScoring=false"), r.out());
+        assertFalse(older.out().contains("NodeDeclaredFeatures"), older.out());
+        Result set = run(null, "version", "--kube-version", "1.35", "--feature-gates", "NodeDeclaredFeatures=true");
+        assertTrue(set.out().contains("NodeDeclaredFeatures=true (set)"), set.out());
+        assertTrue(set.out().contains("DRAAdminAccess=true, "), set.out());
     }
 
     @Test

@@ -72,7 +72,7 @@ class KubectlPluginTest {
         assertTrue(!list.out().contains("kubectl_complete-whatif"), "the completion helper is not a plugin:\n" + list.out());
         Result version = bash("kubectl whatif version");
         assertEquals(0, version.code(), version.err());
-        assertTrue(version.out().matches("kube-whatif \\S+ \\(kube-scheduler v1\\.36\\.2 semantics\\)\nsupported kube-scheduler versions: .*\n"), version.out());
+        assertTrue(version.out().matches("kube-whatif \\S+ \\(kube-scheduler v1\\.36\\.2 semantics\\)\nsupported kube-scheduler versions: .*\nfeature gates modeled .*\n"), version.out());
     }
 
     @Test
