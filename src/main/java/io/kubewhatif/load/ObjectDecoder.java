@@ -27,8 +27,11 @@ import io.fabric8.kubernetes.api.model.Pod;
 import io.fabric8.kubernetes.api.model.PodSpec;
 import io.fabric8.kubernetes.api.model.Quantity;
 import io.fabric8.kubernetes.api.model.ResourceRequirements;
+import io.fabric8.kubernetes.api.model.storage.CSIDriverSpec;
+import io.kubewhatif.engine.plugins.nodevolumelimits.NodeVolumeLimits;
 import io.kubewhatif.engine.util.QuantityFormatException;
 import io.kubewhatif.engine.util.Suggestions;
+import io.kubewhatif.engine.version.Features;
 
 import java.io.IOException;
 import java.util.ArrayList;
@@ -55,20 +58,35 @@ public final class ObjectDecoder {
     public record UnknownField(Document document, String path, String suggestion) {
     }
 
-    /** A field the model does not know: its path and the known field of that object closest to it (or null). */
-    public record Unknown(String path, String suggestion) {
+    /**
+     * A field the model does not know: its path and the known field of that object closest to it (or null).
+     * {@code newerApi}: a field of a newer API than the model's that the decoder kept for the engine
+     * ({@link NodeVolumeLimits#PREVENT_POD_SCHEDULING_IF_MISSING}, the only one), unknown only to versions without it.
+     */
+    public record Unknown(String path, String suggestion, boolean newerApi) {
+        public Unknown(String path, String suggestion) {
+            this(path, suggestion, false);
+        }
     }
 
     private final List<UnknownField> unknownFields = new ArrayList<>();
     private final Validation validation;
+    private final Features features;
 
     /** A decoder that refuses unknown fields (--validate=strict). */
     public ObjectDecoder() {
         this(Validation.STRICT);
     }
 
+    /** A decoder of the default version's API. */
     public ObjectDecoder(Validation validation) {
+        this(validation, Features.DEFAULT);
+    }
+
+    /** A decoder of the API of the version of {@code features}: its newer fields are known or unknown accordingly. */
+    public ObjectDecoder(Validation validation, Features features) {
         this.validation = validation;
+        this.features = features;
     }
 
     /** Fields no model class knows (typos, or fields of a newer API), seen since the last call; cleared. */
@@ -117,6 +135,7 @@ public final class ObjectDecoder {
                     status.setAdditionalProperty(propertyName, ctxt.readValue(p, List.class));
                     return true;
                 }
+                boolean newerApi = beanOrClass instanceof CSIDriverSpec && propertyName.equals(NodeVolumeLimits.PREVENT_POD_SCHEDULING_IF_MISSING);
                 Object sink = ctxt.getAttribute(UNKNOWN_FIELDS);
                 if (sink instanceof List<?> list) {
                     @SuppressWarnings("unchecked")
@@ -126,9 +145,14 @@ public final class ObjectDecoder {
                     if (p.currentToken() == JsonToken.START_ARRAY || p.currentToken() == JsonToken.START_OBJECT) {
                         ctx = ctx.getParent();
                     }
-                    found.add(new Unknown(path(ctx), suggestion(propertyName, deserializer)));
+                    found.add(newerApi ? new Unknown(path(ctx), null, true) : new Unknown(path(ctx), suggestion(propertyName, deserializer)));
                 }
-                p.skipChildren();
+                if (newerApi) {
+                    // Kept for NodeVolumeLimits, and noted above: whether it is unknown depends on the version (accept).
+                    ((CSIDriverSpec) beanOrClass).setAdditionalProperty(propertyName, ctxt.readValue(p, Boolean.class));
+                } else {
+                    p.skipChildren();
+                }
                 return true;
             }
         });
@@ -229,6 +253,9 @@ public final class ObjectDecoder {
     }
 
     private void acceptUnknown(Document d, List<Unknown> found) throws InputException {
+        if (features.csiDriverPreventPodSchedulingIfMissing() && found.stream().anyMatch(Unknown::newerApi)) {
+            found = found.stream().filter(u -> !u.newerApi()).toList();
+        }
         if (found.isEmpty() || validation == Validation.IGNORE) {
             return;
         }
