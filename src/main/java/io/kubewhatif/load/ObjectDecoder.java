@@ -61,11 +61,12 @@ public final class ObjectDecoder {
     /**
      * A field the model does not know: its path and the known field of that object closest to it (or null).
      * {@code newerApi}: a field of a newer API than the model's that the decoder kept for the engine
-     * ({@link NodeVolumeLimits#PREVENT_POD_SCHEDULING_IF_MISSING}, the only one), unknown only to versions without it.
+     * ({@link NodeVolumeLimits#PREVENT_POD_SCHEDULING_IF_MISSING}, the only one), unknown only to versions without
+     * it; {@code badValue} its value when that is not a boolean (an error only where the field is known).
      */
-    public record Unknown(String path, String suggestion, boolean newerApi) {
+    public record Unknown(String path, String suggestion, boolean newerApi, JsonNode badValue) {
         public Unknown(String path, String suggestion) {
-            this(path, suggestion, false);
+            this(path, suggestion, false, null);
         }
     }
 
@@ -145,14 +146,21 @@ public final class ObjectDecoder {
                     if (p.currentToken() == JsonToken.START_ARRAY || p.currentToken() == JsonToken.START_OBJECT) {
                         ctx = ctx.getParent();
                     }
-                    found.add(newerApi ? new Unknown(path(ctx), null, true) : new Unknown(path(ctx), suggestion(propertyName, deserializer)));
+                    if (!newerApi) {
+                        found.add(new Unknown(path(ctx), suggestion(propertyName, deserializer)));
+                    } else {
+                        // Kept for NodeVolumeLimits, and noted: whether the field is unknown depends on the version
+                        // (acceptUnknown); a version without it ignores it, one with it reads it.
+                        String at = path(ctx);
+                        JsonNode v = ctxt.readTree(p);
+                        if (v.isBoolean()) {
+                            ((CSIDriverSpec) beanOrClass).setAdditionalProperty(propertyName, v.booleanValue());
+                        }
+                        found.add(new Unknown(at, null, true, v.isBoolean() || v.isNull() ? null : v));
+                        return true;
+                    }
                 }
-                if (newerApi) {
-                    // Kept for NodeVolumeLimits, and noted above: whether it is unknown depends on the version (accept).
-                    ((CSIDriverSpec) beanOrClass).setAdditionalProperty(propertyName, ctxt.readValue(p, Boolean.class));
-                } else {
-                    p.skipChildren();
-                }
+                p.skipChildren();
                 return true;
             }
         });
@@ -254,6 +262,11 @@ public final class ObjectDecoder {
 
     private void acceptUnknown(Document d, List<Unknown> found) throws InputException {
         if (features.csiDriverPreventPodSchedulingIfMissing() && found.stream().anyMatch(Unknown::newerApi)) {
+            for (Unknown u : found) {
+                if (u.badValue() != null) {
+                    throw new InputException(Messages.typeMismatch(d.where(), u.path(), MappingErrors.expected(Boolean.class), u.badValue()));
+                }
+            }
             found = found.stream().filter(u -> !u.newerApi()).toList();
         }
         if (found.isEmpty() || validation == Validation.IGNORE) {
