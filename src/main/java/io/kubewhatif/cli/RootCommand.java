@@ -60,7 +60,7 @@ public final class RootCommand implements Runnable {
     }
 
     @Option(names = "--feature-gates", paramLabel = "NAME=BOOL,...", scope = picocli.CommandLine.ScopeType.INHERIT,
-            description = "kube-scheduler feature gates that kube-whatif models (DRA*, NodeDeclaredFeatures); default: the version's defaults.")
+            description = "kube-scheduler feature gates that kube-whatif models (DRA*, NodeDeclaredFeatures, StorageCapacityScoring, VolumeLimitScaling); default: the version's defaults.")
     String featureGates;
 
     @Option(names = "--no-color", scope = picocli.CommandLine.ScopeType.INHERIT,
