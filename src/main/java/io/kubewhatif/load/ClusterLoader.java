@@ -14,6 +14,7 @@ import io.fabric8.kubernetes.api.model.WeightedPodAffinityTerm;
 import io.fabric8.kubernetes.api.model.scheduling.v1.PriorityClass;
 import io.kubewhatif.engine.util.Parallelizer;
 import io.kubewhatif.engine.util.Suggestions;
+import io.kubewhatif.engine.version.Features;
 
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -60,10 +61,15 @@ public final class ClusterLoader {
         this(reader, Validation.STRICT);
     }
 
-    /** A loader with {@code --validate}'s treatment of unknown fields. */
+    /** A loader with {@code --validate}'s treatment of unknown fields, for the default version's API. */
     public ClusterLoader(ManifestReader reader, Validation validation) {
+        this(reader, validation, Features.DEFAULT);
+    }
+
+    /** A loader with {@code --validate}'s treatment of the fields the API of {@code features}' version does not know. */
+    public ClusterLoader(ManifestReader reader, Validation validation, Features features) {
         this.reader = reader;
-        this.decoder = new ObjectDecoder(validation);
+        this.decoder = new ObjectDecoder(validation, features);
     }
 
     /** Loads cluster paths and pod paths (pods may be empty when only the cluster is needed). */

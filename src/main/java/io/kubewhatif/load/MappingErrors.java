@@ -83,7 +83,7 @@ final class MappingErrors {
         return n;
     }
 
-    private static String expected(Class<?> t) {
+    static String expected(Class<?> t) {
         if (t == Integer.class || t == int.class || t == Long.class || t == long.class || t == Short.class || t == short.class
                 || t == java.math.BigInteger.class) {
             return "an integer";

@@ -27,8 +27,11 @@ import io.fabric8.kubernetes.api.model.Pod;
 import io.fabric8.kubernetes.api.model.PodSpec;
 import io.fabric8.kubernetes.api.model.Quantity;
 import io.fabric8.kubernetes.api.model.ResourceRequirements;
+import io.fabric8.kubernetes.api.model.storage.CSIDriverSpec;
+import io.kubewhatif.engine.plugins.nodevolumelimits.NodeVolumeLimits;
 import io.kubewhatif.engine.util.QuantityFormatException;
 import io.kubewhatif.engine.util.Suggestions;
+import io.kubewhatif.engine.version.Features;
 
 import java.io.IOException;
 import java.util.ArrayList;
@@ -55,20 +58,36 @@ public final class ObjectDecoder {
     public record UnknownField(Document document, String path, String suggestion) {
     }
 
-    /** A field the model does not know: its path and the known field of that object closest to it (or null). */
-    public record Unknown(String path, String suggestion) {
+    /**
+     * A field the model does not know: its path and the known field of that object closest to it (or null).
+     * {@code newerApi}: a field of a newer API than the model's that the decoder kept for the engine
+     * ({@link NodeVolumeLimits#PREVENT_POD_SCHEDULING_IF_MISSING}, the only one), unknown only to versions without
+     * it; {@code badValue} its value when that is not a boolean (an error only where the field is known).
+     */
+    public record Unknown(String path, String suggestion, boolean newerApi, JsonNode badValue) {
+        public Unknown(String path, String suggestion) {
+            this(path, suggestion, false, null);
+        }
     }
 
     private final List<UnknownField> unknownFields = new ArrayList<>();
     private final Validation validation;
+    private final Features features;
 
     /** A decoder that refuses unknown fields (--validate=strict). */
     public ObjectDecoder() {
         this(Validation.STRICT);
     }
 
+    /** A decoder of the default version's API. */
     public ObjectDecoder(Validation validation) {
+        this(validation, Features.DEFAULT);
+    }
+
+    /** A decoder of the API of the version of {@code features}: its newer fields are known or unknown accordingly. */
+    public ObjectDecoder(Validation validation, Features features) {
         this.validation = validation;
+        this.features = features;
     }
 
     /** Fields no model class knows (typos, or fields of a newer API), seen since the last call; cleared. */
@@ -117,6 +136,7 @@ public final class ObjectDecoder {
                     status.setAdditionalProperty(propertyName, ctxt.readValue(p, List.class));
                     return true;
                 }
+                boolean newerApi = beanOrClass instanceof CSIDriverSpec && propertyName.equals(NodeVolumeLimits.PREVENT_POD_SCHEDULING_IF_MISSING);
                 Object sink = ctxt.getAttribute(UNKNOWN_FIELDS);
                 if (sink instanceof List<?> list) {
                     @SuppressWarnings("unchecked")
@@ -126,7 +146,19 @@ public final class ObjectDecoder {
                     if (p.currentToken() == JsonToken.START_ARRAY || p.currentToken() == JsonToken.START_OBJECT) {
                         ctx = ctx.getParent();
                     }
-                    found.add(new Unknown(path(ctx), suggestion(propertyName, deserializer)));
+                    if (!newerApi) {
+                        found.add(new Unknown(path(ctx), suggestion(propertyName, deserializer)));
+                    } else {
+                        // Kept for NodeVolumeLimits, and noted: whether the field is unknown depends on the version
+                        // (acceptUnknown); a version without it ignores it, one with it reads it.
+                        String at = path(ctx);
+                        JsonNode v = ctxt.readTree(p);
+                        if (v.isBoolean()) {
+                            ((CSIDriverSpec) beanOrClass).setAdditionalProperty(propertyName, v.booleanValue());
+                        }
+                        found.add(new Unknown(at, null, true, v.isBoolean() || v.isNull() ? null : v));
+                        return true;
+                    }
                 }
                 p.skipChildren();
                 return true;
@@ -229,6 +261,14 @@ public final class ObjectDecoder {
     }
 
     private void acceptUnknown(Document d, List<Unknown> found) throws InputException {
+        if (features.csiDriverPreventPodSchedulingIfMissing() && found.stream().anyMatch(Unknown::newerApi)) {
+            for (Unknown u : found) {
+                if (u.badValue() != null) {
+                    throw new InputException(Messages.typeMismatch(d.where(), u.path(), MappingErrors.expected(Boolean.class), u.badValue()));
+                }
+            }
+            found = found.stream().filter(u -> !u.newerApi()).toList();
+        }
         if (found.isEmpty() || validation == Validation.IGNORE) {
             return;
         }

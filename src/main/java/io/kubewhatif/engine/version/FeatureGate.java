@@ -5,7 +5,7 @@ import java.util.List;
 /**
  * The kube-scheduler feature gates whose effect kube-whatif models, with their defaults per release (from each
  * release's pkg/features/kube_features.go; for 1.37 its scheduler feature-gate table, whose 1.37 entries record the
- * GA promotions and the StorageCapacityScoring beta). A gate not listed here is refused by {@code --feature-gates}: accepting it
+ * GA promotions and the StorageCapacityScoring and VolumeLimitScaling betas). A gate not listed here is refused by {@code --feature-gates}: accepting it
  * and ignoring it would answer a question the user did not ask.
  */
 public enum FeatureGate {
@@ -26,7 +26,12 @@ public enum FeatureGate {
     /** Exists from 1.35 (alpha, off); beta and on in 1.36; GA and locked in 1.37. */
     NODE_DECLARED_FEATURES("NodeDeclaredFeatures", null, false, true, true),
     /** VolumeBinding scores nodes by the storage a pod's claims would use: alpha (off) since 1.33, beta and on in 1.37. */
-    STORAGE_CAPACITY_SCORING("StorageCapacityScoring", false, false, false, true);
+    STORAGE_CAPACITY_SCORING("StorageCapacityScoring", false, false, false, true),
+    /**
+     * NodeVolumeLimits rejects a node whose CSINode lacks a driver the pod's new volumes need (KEP-5030): exists from
+     * 1.35 (alpha, off), beta and on in 1.37 (not locked).
+     */
+    VOLUME_LIMIT_SCALING("VolumeLimitScaling", null, false, false, true);
 
     private final String gateName;
     /** Default per release in {@link Release} order; null: the gate does not exist in that release. */

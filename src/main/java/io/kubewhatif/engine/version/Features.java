@@ -241,6 +241,15 @@ public record Features(KubeVersion version, Release release, Map<FeatureGate, Bo
         return enabled(FeatureGate.STORAGE_CAPACITY_SCORING);
     }
 
+    /**
+     * The CSIDriver API has {@code spec.preventPodSchedulingIfMissing} (1.36), and VolumeLimitScaling's check of a
+     * driver on the node applies only to drivers that set it; 1.35's check applies to every driver with a CSIDriver
+     * object, and its API (like 1.34's) does not know the field.
+     */
+    public boolean csiDriverPreventPodSchedulingIfMissing() {
+        return release.compareTo(Release.V1_36) >= 0;
+    }
+
     /** The NodeDeclaredFeatures plugin is registered (1.35); whether it acts is its gate. */
     public boolean nodeDeclaredFeaturesRegistered() {
         return release.compareTo(Release.V1_35) >= 0;

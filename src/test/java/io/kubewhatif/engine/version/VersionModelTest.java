@@ -5,6 +5,7 @@ import org.junit.jupiter.params.provider.CsvSource;
 import org.junit.jupiter.api.Test;
 
 import java.util.Map;
+import java.util.Set;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -72,9 +73,9 @@ class VersionModelTest {
         assertEquals("v1.37.0 (experimental)", v137.label());
         assertEquals("v1.36.2", v136.label());
         assertEquals("1.34, 1.35, 1.36, 1.37 (experimental)", Features.supportedList());
+        Set<FeatureGate> betaIn137 = Set.of(FeatureGate.STORAGE_CAPACITY_SCORING, FeatureGate.VOLUME_LIMIT_SCALING);
         for (FeatureGate g : FeatureGate.values()) {
-            boolean want = g != FeatureGate.STORAGE_CAPACITY_SCORING && v136.enabled(g);
-            assertEquals(g == FeatureGate.STORAGE_CAPACITY_SCORING || want, v137.enabled(g), g.gateName());
+            assertEquals(betaIn137.contains(g) || v136.enabled(g), v137.enabled(g), g.gateName());
         }
         assertFalse(v136.storageCapacityScoring(), "alpha and off up to 1.36");
         assertTrue(v137.storageCapacityScoring(), "beta and on in 1.37");
@@ -92,6 +93,25 @@ class VersionModelTest {
         assertEquals(byDefault, Features.of(KubeVersion.parse(v), Map.of()).storageCapacityScoring());
         assertTrue(Features.of(KubeVersion.parse(v), Features.parseGates("StorageCapacityScoring=true")).storageCapacityScoring());
         assertFalse(Features.of(KubeVersion.parse(v), Features.parseGates("StorageCapacityScoring=false")).storageCapacityScoring());
+    }
+
+    /** VolumeLimitScaling: from 1.35 (alpha, off), beta and on in 1.37, never locked; the opt-in field from 1.36. */
+    @ParameterizedTest
+    @CsvSource({"1.35, false, false", "1.36, false, true", "1.37, true, true"})
+    void volumeLimitScalingExistsFrom1_35(String v, boolean byDefault, boolean optInField) {
+        Features f = Features.of(KubeVersion.parse(v), Map.of());
+        assertEquals(byDefault, f.enabled(FeatureGate.VOLUME_LIMIT_SCALING));
+        assertEquals(optInField, f.csiDriverPreventPodSchedulingIfMissing());
+        assertTrue(Features.of(KubeVersion.parse(v), Features.parseGates("VolumeLimitScaling=true")).enabled(FeatureGate.VOLUME_LIMIT_SCALING));
+        assertFalse(Features.of(KubeVersion.parse(v), Features.parseGates("VolumeLimitScaling=false")).enabled(FeatureGate.VOLUME_LIMIT_SCALING));
+    }
+
+    @Test
+    void volumeLimitScalingIsRefusedIn1_34() {
+        Features v134 = Features.of(KubeVersion.parse("1.34"), Map.of());
+        assertFalse(v134.enabled(FeatureGate.VOLUME_LIMIT_SCALING) || v134.csiDriverPreventPodSchedulingIfMissing());
+        assertEquals("unrecognized feature gate: VolumeLimitScaling", assertThrows(IllegalArgumentException.class,
+                () -> Features.of(KubeVersion.parse("1.34"), Features.parseGates("VolumeLimitScaling=true"))).getMessage());
     }
 
     @Test

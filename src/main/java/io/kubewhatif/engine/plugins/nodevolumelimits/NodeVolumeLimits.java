@@ -4,6 +4,7 @@ import io.fabric8.kubernetes.api.model.CSIPersistentVolumeSource;
 import io.fabric8.kubernetes.api.model.PersistentVolume;
 import io.fabric8.kubernetes.api.model.PersistentVolumeClaim;
 import io.fabric8.kubernetes.api.model.Volume;
+import io.fabric8.kubernetes.api.model.storage.CSIDriver;
 import io.fabric8.kubernetes.api.model.storage.CSINode;
 import io.fabric8.kubernetes.api.model.storage.CSINodeDriver;
 import io.fabric8.kubernetes.api.model.storage.StorageClass;
@@ -21,22 +22,36 @@ import io.kubewhatif.engine.plugins.storage.StorageHelpers;
 import io.kubewhatif.engine.snapshot.ClusterSnapshot;
 import io.kubewhatif.engine.snapshot.NodeInfo;
 import io.kubewhatif.engine.snapshot.PodInfo;
+import io.kubewhatif.engine.version.FeatureGate;
+import io.kubewhatif.engine.version.Features;
 
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.TreeSet;
 
 /**
  * CSI attach limits (CSILimits): the pod's new unique CSI volumes plus those already attached to the node must stay
  * within the per-driver {@code allocatable.count} of the node's CSINode. Volumes are identified as
  * {@code driver/volumeHandle}: bound claims through their PV, unbound ones through their StorageClass's
- * provisioner, migrated in-tree volumes through their CSI translation.
+ * provisioner, migrated in-tree volumes through their CSI translation. With VolumeLimitScaling, a node whose CSINode
+ * does not list the driver of one of those new volumes is rejected first, whatever the limits, when the driver's
+ * CSIDriver object asks for it ({@code preventPodSchedulingIfMissing}; in 1.35 whenever that object exists).
  */
 public final class NodeVolumeLimits implements PreFilterPlugin, FilterPlugin {
     public static final String NAME = "NodeVolumeLimits";
 
     public static final String ERR_REASON_MAX_VOLUME_COUNT_EXCEEDED = "node(s) exceed max volume count";
+
+    /** VolumeLimitScaling's reason (Unschedulable: the driver may yet register on the node), after the driver's name. */
+    public static final String ERR_REASON_DRIVER_NOT_INSTALLED = " CSI driver is not installed on the node";
+
+    /**
+     * CSIDriver.spec.preventPodSchedulingIfMissing (Kubernetes 1.36), newer than the fabric8 model: the loader keeps
+     * it in the spec's extra fields when the version's API has it.
+     */
+    public static final String PREVENT_POD_SCHEDULING_IF_MISSING = "preventPodSchedulingIfMissing";
 
     /**
      * Stands in for upstream's per-instance random prefix of the handle an unbound claim gets; it only has to
@@ -49,9 +64,17 @@ public final class NodeVolumeLimits implements PreFilterPlugin, FilterPlugin {
     }
 
     private final Handle handle;
+    private final boolean volumeLimitScaling;
+    private final boolean driverOptIn;
 
     public NodeVolumeLimits(Handle handle) {
+        this(handle, Features.V1_34);
+    }
+
+    NodeVolumeLimits(Handle handle, Features features) {
         this.handle = Objects.requireNonNull(handle, "handle");
+        this.volumeLimitScaling = features.enabled(FeatureGate.VOLUME_LIMIT_SCALING);
+        this.driverOptIn = features.csiDriverPreventPodSchedulingIfMissing();
     }
 
     @Override
@@ -84,6 +107,12 @@ public final class NodeVolumeLimits implements PreFilterPlugin, FilterPlugin {
         }
         if (newVolumes.isEmpty()) {
             return Status.SUCCESS;
+        }
+        if (volumeLimitScaling) {
+            String missing = missingDriver(snapshot, csiNode, newVolumes);
+            if (missing != null) {
+                return Status.unschedulable(missing + ERR_REASON_DRIVER_NOT_INSTALLED);
+            }
         }
         Map<String, Long> limits = volumeLimits(csiNode);
         if (limits.isEmpty()) {
@@ -120,6 +149,50 @@ public final class NodeVolumeLimits implements PreFilterPlugin, FilterPlugin {
             }
         }
         return Status.SUCCESS;
+    }
+
+    /**
+     * The first driver, by name, of the new volumes that must be on the node and is not; null when none. Upstream
+     * walks a Go map, so with several such drivers the one it names varies between runs; the smallest name is one of
+     * its answers and stays the same.
+     */
+    private String missingDriver(ClusterSnapshot snapshot, CSINode csiNode, Map<String, String> newVolumes) {
+        for (String driver : new TreeSet<>(newVolumes.values())) {
+            if (requiredOnNode(snapshot.get(CSIDriver.class, null, driver)) && !listsDriver(csiNode, driver)) {
+                return driver;
+            }
+        }
+        return null;
+    }
+
+    /**
+     * A driver without a CSIDriver object may not be CSI at all, so it is never required; with one, 1.36 requires it
+     * only when the object opts in, 1.35 always.
+     */
+    private boolean requiredOnNode(CSIDriver driver) {
+        if (driver == null) {
+            return false;
+        }
+        return !driverOptIn || preventPodSchedulingIfMissing(driver);
+    }
+
+    /** The CSIDriver's opt-in, false when unset. */
+    static boolean preventPodSchedulingIfMissing(CSIDriver driver) {
+        return driver.getSpec() != null
+                && Boolean.TRUE.equals(driver.getSpec().getAdditionalProperties().get(PREVENT_POD_SCHEDULING_IF_MISSING));
+    }
+
+    /** Whether the node's CSINode lists the driver; a node without a CSINode lists none. */
+    private static boolean listsDriver(CSINode csiNode, String driver) {
+        if (csiNode == null || csiNode.getSpec() == null || csiNode.getSpec().getDrivers() == null) {
+            return false;
+        }
+        for (CSINodeDriver d : csiNode.getSpec().getDrivers()) {
+            if (driver.equals(d.getName())) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /** Adds the pod's attachable CSI volumes to {@code result} as unique name → driver. */
@@ -287,6 +360,6 @@ public final class NodeVolumeLimits implements PreFilterPlugin, FilterPlugin {
     }
 
     public static Plugin create(Object args, Handle handle) {
-        return new NodeVolumeLimits(handle);
+        return new NodeVolumeLimits(handle, Handle.featuresOf(handle));
     }
 }

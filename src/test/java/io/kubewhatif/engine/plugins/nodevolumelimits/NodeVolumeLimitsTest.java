@@ -4,12 +4,17 @@ import io.fabric8.kubernetes.api.model.HasMetadata;
 import io.fabric8.kubernetes.api.model.PersistentVolumeClaim;
 import io.fabric8.kubernetes.api.model.Volume;
 import io.fabric8.kubernetes.api.model.VolumeBuilder;
+import io.fabric8.kubernetes.api.model.storage.CSIDriver;
+import io.fabric8.kubernetes.api.model.storage.CSIDriverBuilder;
 import io.fabric8.kubernetes.api.model.storage.VolumeAttachmentBuilder;
 import io.kubewhatif.engine.api.CycleState;
 import io.kubewhatif.engine.api.Status;
 import io.kubewhatif.engine.snapshot.ClusterSnapshot;
 import io.kubewhatif.engine.snapshot.NodeInfo;
 import io.kubewhatif.engine.snapshot.PodInfo;
+import io.kubewhatif.engine.version.FeatureGate;
+import io.kubewhatif.engine.version.Features;
+import io.kubewhatif.engine.version.KubeVersion;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
@@ -34,6 +39,8 @@ import static io.kubewhatif.engine.plugins.storage.VolumeFixtures.snapshot;
 import static io.kubewhatif.engine.plugins.storage.VolumeFixtures.storageClass;
 import static io.kubewhatif.engine.testing.Fixtures.node;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 class NodeVolumeLimitsTest {
     private static final String EBS = "ebs.csi.aws.com";
@@ -193,5 +200,105 @@ class NodeVolumeLimitsTest {
         assertEquals(Status.SUCCESS, pl.preFilter(new CycleState(), podWithVolumes("p", gce).info(), List.of()).status());
         assertEquals(Status.SUCCESS, pl.preFilter(new CycleState(), podWithVolumes("p", ephemeralVolume("e")).info(), List.of()).status());
         assertEquals(Status.SUCCESS, pl.preFilter(new CycleState(), podWithVolumes("p", claimVolume("v", "c")).info(), List.of()).status());
+    }
+
+    // ---- VolumeLimitScaling (upstream's TestVolumeLimitScalingGate and the paths around it) --------------------
+
+    private static final Status EBS_NOT_INSTALLED = Status.unschedulable(EBS + NodeVolumeLimits.ERR_REASON_DRIVER_NOT_INSTALLED);
+
+    private static Features features(String version, Boolean gate) {
+        return Features.of(KubeVersion.parse(version), gate == null ? Map.of() : Map.of(FeatureGate.VOLUME_LIMIT_SCALING, gate));
+    }
+
+    private static CSIDriver csiDriver(String name, Boolean preventPodSchedulingIfMissing) {
+        CSIDriver d = new CSIDriverBuilder().withNewMetadata().withName(name).endMetadata().withNewSpec().endSpec().build();
+        if (preventPodSchedulingIfMissing != null) {
+            d.getSpec().setAdditionalProperty(NodeVolumeLimits.PREVENT_POD_SCHEDULING_IF_MISSING, preventPodSchedulingIfMissing);
+        }
+        return d;
+    }
+
+    /**
+     * The incoming pod and those on the node, the node's CSINode drivers (driver → limit, null entry value: no
+     * limit; null map: no CSINode), the CSIDriver objects, the version and gate, and Filter's status.
+     */
+    record ScalingCase(String name, PodInfo pod, List<PodInfo> onNode, Map<String, Integer> csiNodeDrivers, List<CSIDriver> drivers,
+                       Features features, Status want) {
+        @Override
+        public String toString() {
+            return name;
+        }
+    }
+
+    static Stream<ScalingCase> scalingCases() {
+        Features on = features("1.36", true);
+        Features off = features("1.36", null);
+        Map<String, Integer> noDrivers = Map.of();
+        List<CSIDriver> optIn = List.of(csiDriver(EBS, true));
+        return Stream.of(
+                // upstream's table: a PVC bound to a CSI EBS PV, a CSINode without drivers unless limits are given
+                new ScalingCase("gate on, CSIDriver without the opt-in", incoming("c-0"), List.of(), noDrivers, List.of(csiDriver(EBS, null)), on, Status.SUCCESS),
+                new ScalingCase("gate on, opt-in, driver not on the node", incoming("c-0"), List.of(), noDrivers, optIn, on, EBS_NOT_INSTALLED),
+                new ScalingCase("gate off: no driver check", incoming("c-0"), List.of(), noDrivers, optIn, off, Status.SUCCESS),
+                new ScalingCase("gate on, driver on the node within its limit", incoming("c-0"), List.of(), Map.of(EBS, 2), optIn, on, Status.SUCCESS),
+                new ScalingCase("gate on, no CSIDriver object: maybe not CSI", incoming("c-0"), List.of(), noDrivers, List.of(), on, Status.SUCCESS),
+                // around it
+                new ScalingCase("opt-in set to false", incoming("c-0"), List.of(), noDrivers, List.of(csiDriver(EBS, false)), on, Status.SUCCESS),
+                new ScalingCase("no CSINode at all", incoming("c-0"), List.of(), null, optIn, on, EBS_NOT_INSTALLED),
+                new ScalingCase("driver listed without a limit", incoming("c-0"), List.of(), Map.of(EBS, -1), optIn, on, Status.SUCCESS),
+                new ScalingCase("driver listed, limit exceeded: the limit's reason", incoming("c-0", "c-1"), List.of(running("e", "c-2")),
+                        Map.of(EBS, 2), optIn, on, EXCEEDED),
+                new ScalingCase("checked before the limits of other drivers", incoming("c-0"), List.of(), Map.of("other.csi.driver", 0), optIn, on,
+                        EBS_NOT_INSTALLED),
+                new ScalingCase("a volume a running pod shares is still checked", incoming("c-0"), List.of(running("e", "c-0")), noDrivers, optIn, on,
+                        EBS_NOT_INSTALLED),
+                new ScalingCase("unbound claim: its class's provisioner", incoming("c-unbound"), List.of(), noDrivers, optIn, on, EBS_NOT_INSTALLED),
+                new ScalingCase("migrated in-tree PV: the CSI driver it migrates to", incoming("c-intree"), List.of(), noDrivers, optIn, on,
+                        EBS_NOT_INSTALLED),
+                new ScalingCase("migrated in-tree PV without a CSINode: not counted, not checked", incoming("c-intree"), List.of(), null, optIn, on,
+                        Status.SUCCESS),
+                new ScalingCase("inline EBS volume", podWithVolumes("incoming", inlineEbs("vol-7")).info(), List.of(), noDrivers, optIn, on,
+                        EBS_NOT_INSTALLED),
+                new ScalingCase("non-migrated in-tree class: no CSI volume", incoming("c-unbound-azfile"), List.of(), noDrivers,
+                        List.of(csiDriver("kubernetes.io/azure-file", true)), on, Status.SUCCESS),
+                new ScalingCase("two drivers missing: the smallest name", incoming("c-0", "c-unbound-zz"), List.of(), noDrivers,
+                        List.of(csiDriver(EBS, true), csiDriver("aa.csi.example.com", true)), on,
+                        Status.unschedulable("aa.csi.example.com" + NodeVolumeLimits.ERR_REASON_DRIVER_NOT_INSTALLED)),
+                new ScalingCase("1.35: any CSIDriver object requires the driver", incoming("c-0"), List.of(), noDrivers, List.of(csiDriver(EBS, null)),
+                        features("1.35", true), EBS_NOT_INSTALLED),
+                new ScalingCase("1.35: gate off by default", incoming("c-0"), List.of(), noDrivers, List.of(csiDriver(EBS, null)),
+                        features("1.35", null), Status.SUCCESS),
+                new ScalingCase("1.37: on by default, opt-in needed", incoming("c-0"), List.of(), noDrivers, optIn, features("1.37", null), EBS_NOT_INSTALLED),
+                new ScalingCase("1.37: without the opt-in", incoming("c-0"), List.of(), noDrivers, List.of(csiDriver(EBS, null)), features("1.37", null),
+                        Status.SUCCESS),
+                new ScalingCase("1.37: gate turned off", incoming("c-0"), List.of(), noDrivers, optIn, features("1.37", false), Status.SUCCESS));
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("scalingCases")
+    void volumeLimitScaling(ScalingCase c) {
+        NodeInfo n = node("n").info(c.onNode.toArray(PodInfo[]::new));
+        List<HasMetadata> objects = new ArrayList<>(cluster());
+        objects.add(storageClass("zz", "aa.csi.example.com", "WaitForFirstConsumer"));
+        objects.add(pvc("c-unbound-zz", "zz", "1Gi").build());
+        objects.addAll(c.drivers);
+        if (c.csiNodeDrivers != null) {
+            Map<String, Integer> drivers = new LinkedHashMap<>();
+            c.csiNodeDrivers.forEach((d, limit) -> drivers.put(d, limit < 0 ? null : limit));
+            objects.add(csiNode("n", drivers, null));
+        }
+        ClusterSnapshot snapshot = snapshot(List.of(n), objects);
+        NodeVolumeLimits pl = new NodeVolumeLimits(handle(snapshot), c.features);
+        CycleState state = new CycleState();
+        assertEquals(Status.SUCCESS, pl.preFilter(state, c.pod, snapshot.nodes()).status());
+        assertEquals(c.want, pl.filter(state, c.pod, n));
+    }
+
+    @Test
+    void optInIsReadFromTheSpecsExtraFields() {
+        assertTrue(NodeVolumeLimits.preventPodSchedulingIfMissing(csiDriver(EBS, true)));
+        assertFalse(NodeVolumeLimits.preventPodSchedulingIfMissing(csiDriver(EBS, false)));
+        assertFalse(NodeVolumeLimits.preventPodSchedulingIfMissing(csiDriver(EBS, null)));
+        assertFalse(NodeVolumeLimits.preventPodSchedulingIfMissing(new CSIDriverBuilder().withNewMetadata().withName(EBS).endMetadata().build()));
     }
 }
