@@ -1,13 +1,23 @@
 package io.kubewhatif.engine.framework;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import io.fabric8.kubernetes.api.model.HasMetadata;
+import io.kubewhatif.engine.config.ConfigLoader;
+import io.kubewhatif.engine.diagnostics.CycleReport;
+import io.kubewhatif.engine.plugins.InTreeRegistry;
+import io.kubewhatif.engine.snapshot.SnapshotBuilder;
 import io.kubewhatif.engine.testing.UpstreamScenario;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
 
+import static io.kubewhatif.engine.testing.Fixtures.node;
+import static io.kubewhatif.engine.testing.Fixtures.pod;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 /**
@@ -66,5 +76,56 @@ class ScheduleOneUpstreamCasesTest {
         } else {
             assertEquals("0/1 nodes are available: 1 Insufficient cpu.", b.path("fitError").asText(), r.toString());
         }
+    }
+
+    private static Scheduler scheduler(int numNodes, String config) throws Exception {
+        List<HasMetadata> nodes = new ArrayList<>(numNodes);
+        for (int i = 0; i < numNodes; i++) {
+            nodes.add(node("node-" + i).cap("cpu", "4").cap("memory", "8Gi").cap("pods", "110").build());
+        }
+        return Scheduler.create(config == null ? ConfigLoader.defaults() : ConfigLoader.parse(config), SnapshotBuilder.build(nodes),
+                InTreeRegistry.factories(), SchedulerOptions.DEFAULT);
+    }
+
+    private static String percentages(Integer global, Integer profile) {
+        return "apiVersion: kubescheduler.config.k8s.io/v1\nkind: KubeSchedulerConfiguration\n"
+                + (global == null ? "" : "percentageOfNodesToScore: " + global + "\n")
+                + "profiles:\n- schedulerName: default-scheduler\n" + (profile == null ? "" : "  percentageOfNodesToScore: " + profile + "\n");
+    }
+
+    /** TestNumFeasibleNodesToFind: the global and profile percentages, the adaptive default, the 100-node floor. */
+    @ParameterizedTest(name = "{0}")
+    @CsvSource(nullValues = "-", value = {
+            "not set percentageOfNodesToScore and nodes number not more than 50, -, -, 10, 10",
+            "set profile percentageOfNodesToScore and nodes number not more than 50, -, 40, 10, 10",
+            "not set percentageOfNodesToScore and nodes number more than 50, -, -, 1000, 420",
+            "set profile percentageOfNodesToScore and nodes number more than 50, -, 40, 1000, 400",
+            "set global and profile percentageOfNodesToScore and nodes number more than 50, 100, 40, 1000, 400",
+            "set global percentageOfNodesToScore and nodes number more than 50, 40, -, 1000, 400",
+            "not set profile percentageOfNodesToScore and nodes number more than 50*125, -, -, 6000, 300",
+            "set profile percentageOfNodesToScore and nodes number more than 50*125, -, 40, 6000, 2400",
+            "the 100-node floor, 1, -, 1000, 100"})
+    void numFeasibleNodesToFind(String name, Integer global, Integer profile, int numAllNodes, int want) throws Exception {
+        Scheduler s = scheduler(1, percentages(global, profile));
+        assertEquals(want, s.numFeasibleNodesToFind(s.framework("default-scheduler"), numAllNodes));
+    }
+
+    /**
+     * TestFairEvaluationForNodes: with 500 nodes that all fit and 30 percent, each cycle finds 150 nodes and the next
+     * one starts where it stopped, wrapping around the node list.
+     */
+    @Test
+    void fairEvaluationForNodes() throws Exception {
+        int numAllNodes = 500;
+        Scheduler s = scheduler(numAllNodes, percentages(30, null));
+        int nodesToFind = s.numFeasibleNodesToFind(s.framework("default-scheduler"), numAllNodes);
+        assertEquals(150, nodesToFind);
+        for (int i = 0; i < 2 * (numAllNodes / nodesToFind + 1); i++) {
+            CycleReport r = s.evaluate(pod("p" + i).info());
+            assertEquals(i * nodesToFind % numAllNodes, r.startNodeIndex);
+            assertEquals(nodesToFind, r.feasibleNodes.size());
+            assertEquals(nodesToFind, r.evaluatedNodes);
+        }
+        assertEquals(2 * (numAllNodes / nodesToFind + 1) * nodesToFind % numAllNodes, s.evaluate(pod("last").info()).startNodeIndex);
     }
 }
