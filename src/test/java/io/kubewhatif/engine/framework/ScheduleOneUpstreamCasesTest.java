@@ -128,4 +128,24 @@ class ScheduleOneUpstreamCasesTest {
         }
         assertEquals(2 * (numAllNodes / nodesToFind + 1) * nodesToFind % numAllNodes, s.evaluate(pod("last").info()).startNodeIndex);
     }
+
+    /**
+     * TestSchedulerFailedSchedulingReasons: 100 nodes too small for the pod roll up into one short histogram. The
+     * requests exceed every node's allocatable, so the statuses are UnschedulableAndUnresolvable and preemption is
+     * not tried on any node.
+     */
+    @Test
+    void failedSchedulingReasonsRollUp() throws Exception {
+        List<HasMetadata> nodes = new ArrayList<>();
+        for (int i = 0; i < 100; i++) {
+            nodes.add(node("node" + i).cap("cpu", "2").cap("memory", "100").cap("pods", "10").build());
+        }
+        Scheduler s = Scheduler.create(ConfigLoader.defaults(), SnapshotBuilder.build(nodes), InTreeRegistry.factories(), SchedulerOptions.DEFAULT);
+        CycleReport r = s.evaluate(pod("bar").req("cpu", "4").req("memory", "500").info());
+        assertEquals("0/100 nodes are available: 100 Insufficient cpu, 100 Insufficient memory. no new claims to deallocate, "
+                + "preemption: 0/100 nodes are available: 100 Preemption is not helpful for scheduling.", r.fitError);
+        assertEquals(100, r.evaluatedNodes);
+        assertEquals(List.of("NodeResourcesFit"), r.unschedulablePlugins);
+        assertEquals("UnschedulableAndUnresolvable", r.filter.get("node42").code());
+    }
 }
