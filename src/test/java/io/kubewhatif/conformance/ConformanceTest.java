@@ -36,7 +36,7 @@ import static org.junit.jupiter.api.Assertions.fail;
  * {@code conformance-known-gaps-vX.txt}; a listed scenario that now agrees fails, and so does an entry that names no
  * scenario (the lists only shrink). {@code -Dconformance.only=REGEX} restricts the run.
  */
-class ConformanceTest {
+public class ConformanceTest {
     static final Path SCENARIOS = Path.of("src/test/resources/conformance/scenarios");
     private static final ObjectMapper M = new ObjectMapper();
 
@@ -78,7 +78,7 @@ class ConformanceTest {
     }
 
     /** `kubectl-whatif schedule --cluster … -f … [--config …] -o json --kube-version V`, in-process. */
-    static JsonNode run(Path dir, String version) throws Exception {
+    public static JsonNode run(Path dir, String version) throws Exception {
         List<String> args = new ArrayList<>(List.of("schedule", "--cluster", dir.resolve("cluster.yaml").toString(),
                 "-f", dir.resolve("pod.yaml").toString()));
         Path config = dir.resolve("config.yaml");

@@ -204,8 +204,12 @@ public final class Scheduler {
                 // newFailureNominatingInfo: without NominatedNodeNameForExpectation an error clears the nomination.
                 snapshot.unnominate(pod.uid());
             } else if (commit && report.fitError != null) {
-                // A FitError without PostFilter plugins carries no NominatingInfo (ModeNoop).
-                keepOwnNomination(pod);
+                // A FitError without PostFilter plugins: 1.34 carries no NominatingInfo (ModeNoop), later releases clear.
+                if (config.features().fitErrorWithoutPostFilterClearsNomination()) {
+                    snapshot.unnominate(pod.uid());
+                } else {
+                    keepOwnNomination(pod);
+                }
             }
         } finally {
             fw.traceFilters(null);

@@ -7,6 +7,7 @@ import io.kubewhatif.engine.api.NodeToStatus;
 import io.kubewhatif.engine.api.PostFilterResult;
 import io.kubewhatif.engine.api.PostFilterResult.NominatingMode;
 import io.kubewhatif.engine.api.Status;
+import io.kubewhatif.engine.diagnostics.FitErrorMessage;
 import io.kubewhatif.engine.extender.Extender;
 import io.kubewhatif.engine.extender.ExtenderException;
 import io.kubewhatif.engine.snapshot.NodeInfo;
@@ -126,7 +127,8 @@ public final class Evaluator {
         if (dryRun.candidates().isEmpty()) {
             NodeToStatus statuses = dryRun.statuses();
             statuses.setAbsentStatus(Status.unresolvable(PREEMPTION_NOT_HELPFUL));
-            Status status = Status.unschedulable(fitErrorMessage(allNodes.size(), statuses));
+            // The dry run's statuses as a FitError: the histogram alone, no PreFilter or PostFilter part.
+            Status status = Status.unschedulable(FitErrorMessage.format(allNodes.size(), "", statuses, ""));
             PreemptionDetails details = new PreemptionDetails(List.of(), List.of(), List.of(), failures(dryRun));
             return new PostFilterResult(status, NominatingMode.OVERRIDE, "", List.of(), List.of(), details);
         }
@@ -423,34 +425,6 @@ public final class Evaluator {
             out.add(new PreemptionDetails.NodeFailure(node, s.code().label(), s.reasons()));
         }
         return out;
-    }
-
-    /**
-     * FitError's message for the dry run's statuses: {@code 0/N nodes are available: } and a histogram of reasons,
-     * sorted as strings, where nodes without a status of their own count with the absent status.
-     */
-    static String fitErrorMessage(int numAllNodes, NodeToStatus statuses) {
-        Map<String, Integer> reasons = new LinkedHashMap<>();
-        for (Status s : statuses.explicit().values()) {
-            for (String r : s.reasons()) {
-                reasons.merge(r, 1, Integer::sum);
-            }
-        }
-        if (statuses.size() < numAllNodes) {
-            for (String r : statuses.absentStatus().reasons()) {
-                reasons.merge(r, numAllNodes - statuses.size(), Integer::sum);
-            }
-        }
-        List<String> histogram = new ArrayList<>(reasons.size());
-        for (Map.Entry<String, Integer> e : reasons.entrySet()) {
-            histogram.add(e.getValue() + " " + e.getKey());
-        }
-        histogram.sort(null);
-        StringBuilder sb = new StringBuilder("0/").append(numAllNodes).append(" nodes are available:");
-        if (!histogram.isEmpty()) {
-            sb.append(' ').append(String.join(", ", histogram)).append('.');
-        }
-        return sb.toString();
     }
 
     /** utilerrors.NewAggregate(errs).Error(): one message as is, several distinct ones in brackets. */

@@ -168,6 +168,14 @@ public record Features(KubeVersion version, Release release, Map<FeatureGate, Bo
         return release.compareTo(Release.V1_36) >= 0;
     }
 
+    /**
+     * A FitError in a profile without PostFilter plugins clears the pod's nomination from 1.35 (clearNominatedNode);
+     * 1.34 returns no NominatingInfo, so the pod keeps the node its status names.
+     */
+    public boolean fitErrorWithoutPostFilterClearsNomination() {
+        return release.compareTo(Release.V1_35) >= 0;
+    }
+
     /** NodeResourcesBalancedAllocation scores the change in balance the pod causes (1.36), not the balance after it. */
     public boolean balancedAllocationScoresChange() {
         return release.compareTo(Release.V1_36) >= 0;

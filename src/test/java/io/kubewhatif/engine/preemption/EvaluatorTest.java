@@ -6,6 +6,7 @@ import io.fabric8.kubernetes.api.model.policy.v1.PodDisruptionBudgetBuilder;
 import io.kubewhatif.engine.api.Code;
 import io.kubewhatif.engine.api.NodeToStatus;
 import io.kubewhatif.engine.api.Status;
+import io.kubewhatif.engine.diagnostics.FitErrorMessage;
 import io.kubewhatif.engine.snapshot.NodeInfo;
 import io.kubewhatif.engine.snapshot.PodInfo;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -60,7 +61,7 @@ class EvaluatorTest {
         NodeToStatus m = new NodeToStatus();
         c.explicit().forEach((n, r) -> m.set(n, Status.unresolvable(r.toArray(new String[0]))));
         m.setAbsentStatus(Status.unresolvable(c.absentReason()));
-        assertEquals(c.want(), Evaluator.fitErrorMessage(c.numAllNodes(), m));
+        assertEquals(c.want(), FitErrorMessage.format(c.numAllNodes(), "", m, ""));
     }
 
     record AggregateCase(List<String> errors, String want) {

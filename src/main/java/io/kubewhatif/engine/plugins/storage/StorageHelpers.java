@@ -84,9 +84,18 @@ public final class StorageHelpers {
         return !volumeName(pvc).isEmpty() && annotations(pvc).containsKey(ANN_BIND_COMPLETED);
     }
 
-    /** WaitForFirstConsumer; a class without a mode counts as Immediate, the API server's default. */
+    /** WaitForFirstConsumer; callers first reject a class without a mode ({@link #bindingModeNotSet}). */
     public static boolean isWaitForFirstConsumer(StorageClass sc) {
         return WAIT_FOR_FIRST_CONSUMER.equals(sc.getVolumeBindingMode());
+    }
+
+    /**
+     * The error of IsDelayBindingMode and VolumeZone for a class without {@code volumeBindingMode}, null when it has
+     * one. The API server would default it to Immediate; the scheduler, given the object without it, fails.
+     */
+    public static String bindingModeNotSet(StorageClass sc) {
+        return sc.getVolumeBindingMode() != null ? null
+                : "VolumeBindingMode not set for StorageClass \"" + sc.getMetadata().getName() + "\"";
     }
 
     public static List<String> accessModes(PersistentVolumeClaim pvc) {

@@ -178,7 +178,27 @@ final class VolumeBinder {
         return null;
     }
 
-    /** GetPodVolumeClaims; the claims exist (checked by {@link #claimsUsable}). */
+    /**
+     * GetPodVolumeClaims' error: the first claim that is not fully bound whose class exists without a
+     * volumeBindingMode (IsDelayBindingMode fails on it); null when there is none.
+     */
+    static String delayBindingModeError(ClusterSnapshot snapshot, PodInfo pod, List<Volume> volumes) {
+        for (Volume v : volumes) {
+            String name = claimName(pod, v);
+            PersistentVolumeClaim pvc = name == null ? null : snapshot.get(PersistentVolumeClaim.class, pod.namespace(), name);
+            if (pvc == null || StorageHelpers.isFullyBound(pvc) || StorageHelpers.claimClass(pvc).isEmpty()) {
+                continue;
+            }
+            StorageClass sc = snapshot.get(StorageClass.class, null, StorageHelpers.claimClass(pvc));
+            String err = sc == null ? null : StorageHelpers.bindingModeNotSet(sc);
+            if (err != null) {
+                return err;
+            }
+        }
+        return null;
+    }
+
+    /** GetPodVolumeClaims; the claims exist (checked by {@link #claimsUsable}), their classes have a mode. */
     static Claims podVolumeClaims(ClusterSnapshot snapshot, PodInfo pod, List<Volume> volumes) {
         List<BoundClaim> bound = new ArrayList<>();
         List<Claim> delayed = new ArrayList<>();

@@ -150,6 +150,10 @@ public final class VolumeBinding implements PreFilterPlugin, FilterPlugin, PreSc
             state.write(STATE_KEY, new State(null));
             return PreFilterResult.SKIP;
         }
+        String modeError = VolumeBinder.delayBindingModeError(snapshot, pod, vols);
+        if (modeError != null) {
+            return PreFilterResult.of(Status.error(modeError));
+        }
         Claims claims = VolumeBinder.podVolumeClaims(snapshot, pod, vols);
         if (claims.unboundImmediate() > 0) {
             // The PV controller binds these; the pod waits for it.

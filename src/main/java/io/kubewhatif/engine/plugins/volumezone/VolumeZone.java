@@ -153,6 +153,10 @@ public final class VolumeZone implements PreFilterPlugin, FilterPlugin {
                 if (sc == null) {
                     return fail(Status.unresolvable(StorageHelpers.notFound(StorageHelpers.RESOURCE_STORAGE_CLASS, scName)));
                 }
+                String modeNotSet = StorageHelpers.bindingModeNotSet(sc);
+                if (modeNotSet != null) {
+                    return fail(Status.unresolvable(modeNotSet));
+                }
                 if (StorageHelpers.isWaitForFirstConsumer(sc)) {
                     continue;
                 }

@@ -119,6 +119,13 @@ class VolumeBindingTest {
                         Status.unresolvable(VolumeBinding.ERR_REASON_UNBOUND_IMMEDIATE), null),
                 new Case("claim of a missing class is immediate", podA, objects(pvc("pvc-a", "nope", "1Gi").build()),
                         Status.unresolvable(VolumeBinding.ERR_REASON_UNBOUND_IMMEDIATE), null),
+                // IsDelayBindingMode fails on a class without a mode (upstream volume_zone_test's Class_Immediate).
+                new Case("claim of a class without volumeBindingMode", podA,
+                        objects(storageClass("no-mode", NO_PROVISIONER, null), pvc("pvc-a", "no-mode", "1Gi").build()),
+                        Status.error("VolumeBindingMode not set for StorageClass \"no-mode\""), null),
+                new Case("a bound claim of a class without volumeBindingMode is not looked up", podA,
+                        objects(storageClass("no-mode", NO_PROVISIONER, null), boundPvc("pvc-a", "no-mode", "pv-a"), pv("pv-a", "no-mode", "1Gi").build()),
+                        Status.SUCCESS, perNode(Status.SUCCESS, Status.SUCCESS)),
                 new Case("pre-bound WaitForFirstConsumer claim waits for the PV controller", podA,
                         objects(pvc("pvc-a", "local", "1Gi").editSpec().withVolumeName("pv-a").endSpec().build(), localPv("pv-a", "1Gi", "node-a")),
                         Status.unresolvable(VolumeBinding.ERR_REASON_UNBOUND_IMMEDIATE), null),

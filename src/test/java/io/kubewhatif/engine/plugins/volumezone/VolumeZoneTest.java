@@ -67,6 +67,8 @@ class VolumeZoneTest {
         o.add(pvc("PVC_NoSuchClass", "Class_NotExist", "1Gi").build());
         o.add(storageClass("wffc", "kubernetes.io/no-provisioner", "WaitForFirstConsumer"));
         o.add(storageClass("immediate", "kubernetes.io/no-provisioner", "Immediate"));
+        o.add(storageClass("Class_Immediate", "kubernetes.io/no-provisioner", null));
+        o.add(pvc("PVC_NoMode", "Class_Immediate", "1Gi").build());
         return o;
     }
 
@@ -94,6 +96,9 @@ class VolumeZoneTest {
                 new Case("unbound WaitForFirstConsumer claim is left to VolumeBinding", List.of("PVC_WFFC"), zoneA, Status.SKIP, null),
                 new Case("unbound WaitForFirstConsumer and a zonal PV", List.of("PVC_WFFC", "PVC_1"), Map.of(BETA_ZONE, "other"), Status.SUCCESS, CONFLICT),
                 new Case("unbound Immediate claim", List.of("PVC_Immediate"), zoneA, Status.unresolvable("PersistentVolume had no name"), null),
+                // TestWithBinding "unbound volume immediate binding mode": the class has no volumeBindingMode.
+                new Case("class without volumeBindingMode", List.of("PVC_NoMode"), zoneA,
+                        Status.unresolvable("VolumeBindingMode not set for StorageClass \"Class_Immediate\""), null),
                 new Case("class missing", List.of("PVC_NoSuchClass"), zoneA,
                         Status.unresolvable("storageclass.storage.k8s.io \"Class_NotExist\" not found"), null));
     }
