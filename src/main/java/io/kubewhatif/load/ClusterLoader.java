@@ -382,6 +382,9 @@ public final class ClusterLoader {
             if (o instanceof Namespace ns) {
                 newNamespaces.add(ns.getMetadata().getName());
             }
+            if (o instanceof io.fabric8.kubernetes.api.model.storage.StorageClass sc && sc.getVolumeBindingMode() == null) {
+                warnings.add(Messages.bindingModeNotSet(where(origins, o)));
+            }
             if (o.getMetadata().getNamespace() != null) {
                 usedNamespaces.add(o.getMetadata().getNamespace());
             }

@@ -212,6 +212,15 @@ public final class Messages {
         return where + ": duplicate of " + previous + "; the later one is used";
     }
 
+    /**
+     * A StorageClass as written, without the volumeBindingMode an API server would have defaulted: kube-whatif keeps
+     * it unset, as kube-scheduler would see such an object, and says what that does.
+     */
+    public static String bindingModeNotSet(String where) {
+        return where + ": volumeBindingMode: not set (an API server defaults it to Immediate); kept unset as given, so "
+                + "VolumeBinding and VolumeZone refuse pods whose unbound claims use this class";
+    }
+
     public static String notAPod(String where) {
         return where + ": not a Pod; it is added to the cluster";
     }
