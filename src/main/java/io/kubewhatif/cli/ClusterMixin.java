@@ -7,6 +7,7 @@ import io.kubewhatif.load.ClusterLoader;
 import io.kubewhatif.load.InputException;
 import io.kubewhatif.load.KubectlSnapshot;
 import io.kubewhatif.load.Validation;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.ParameterException;
@@ -19,8 +20,8 @@ import java.util.Map;
 
 /**
  * --cluster, for every command that reads a cluster (schedule, explain, capacity, simulate, diff, shell). Inside the
- * interactive shell the shell's snapshot is the cluster, so --cluster is refused there. The commands that can also
- * take a live snapshot add {@link Live}.
+ * interactive shell the shell's snapshot is the cluster, so --cluster is refused there. Each of them can also take a
+ * live snapshot ({@link Live}).
  *
  * <p>Values are typed {@link File} so that the generated bash/zsh completion completes file names; not {@code Path},
  * which cannot hold {@code kubectl:CONTEXT} on Windows.
@@ -30,7 +31,10 @@ public final class ClusterMixin {
             description = "Cluster manifests: files, directories (recursive), or - for stdin. Repeatable. Required outside the shell.")
     List<File> cluster = new ArrayList<>();
 
-    /** A read-only live snapshot through the user's kubectl, for explain, capacity, simulate and diff. */
+    @Mixin
+    Live live;
+
+    /** A read-only live snapshot through the user's kubectl: --from-kubectl, or --cluster kubectl:[CONTEXT]. */
     public static final class Live {
         @Option(names = "--from-kubectl", description = "Snapshot the live cluster with your kubectl, instead of or besides --cluster"
                 + " (read-only: only 'kubectl get'; never Secrets). --cluster kubectl:[CONTEXT] takes one with that context.")
@@ -44,28 +48,13 @@ public final class ClusterMixin {
     }
 
     /**
-     * The cluster paths of a command that reads files only (schedule, shell); a usage error when there are none
-     * outside the shell, or some inside it.
-     */
-    List<String> paths(CommandSpec spec) {
-        ShellSession session = session(spec);
-        if (session != null && !cluster.isEmpty()) {
-            throw inShell(spec, "--cluster");
-        }
-        if (session == null && cluster.isEmpty()) {
-            throw new ParameterException(spec.commandLine(), "Missing required option: '--cluster=PATH'");
-        }
-        return paths();
-    }
-
-    /**
      * The inputs of a what-if workflow: the cluster paths and the live snapshot, or the shell's snapshot; a usage
      * error when there is no cluster outside the shell, or --cluster/--from-kubectl inside it.
      *
      * @param namespace -n: the namespace of {@code pods} objects without one, also passed to kubectl
      * @param replicas  --replicas for the workloads of {@code pods}, or null
      */
-    WhatIf.Inputs inputs(CommandSpec spec, Cli.Env env, Live live, long maxInputBytes, Validation validation, String namespace,
+    WhatIf.Inputs inputs(CommandSpec spec, Cli.Env env, long maxInputBytes, Validation validation, String namespace,
                          List<String> pods, Integer replicas) throws InputException {
         ShellSession session = session(spec);
         if (session != null && (!cluster.isEmpty() || live.fromKubectl)) {

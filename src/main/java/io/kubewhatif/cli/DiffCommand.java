@@ -42,14 +42,8 @@ public final class DiffCommand implements Callable<Integer> {
     @Option(names = {"-f", "--filename"}, required = true, paramLabel = "PATH", description = "Pods and workloads to schedule. Repeatable.")
     List<String> pods;
 
-    @Option(names = "--replicas", paramLabel = "N", description = "Pod count for every workload of -f (not DaemonSets).")
-    Integer replicas;
-
-    @Option(names = {"-n", "--namespace"}, paramLabel = "NS", description = "Namespace for objects of -f without one; also passed to kubectl.")
-    String namespace;
-
-    @Option(names = "--all-nodes", description = "Evaluate every node (percentageOfNodesToScore 100).")
-    boolean allNodes;
+    @Mixin
+    PlacementMixin placement;
 
     @Mixin
     WorkflowMixin workflow;
@@ -61,8 +55,8 @@ public final class DiffCommand implements Callable<Integer> {
         if (configA == null && configB == null && root.session == null) {
             throw new ParameterException(spec.commandLine(), "Missing --config and/or --config-b: nothing to compare with the defaults");
         }
-        WhatIf.Inputs in = workflow.inputs(spec, root.env, namespace, pods, replicas);
-        WhatIf.Outcome<ProfileDiff.Result> o = WhatIf.diff(root.env.stdin(), in, configA, configB, new SchedulerOptions(allNodes, workflow.format() == OutputMixin.Format.html));
+        WhatIf.Inputs in = workflow.inputs(spec, root.env, placement.namespace, pods, placement.replicas);
+        WhatIf.Outcome<ProfileDiff.Result> o = WhatIf.diff(root.env.stdin(), in, configA, configB, new SchedulerOptions(placement.allNodes, workflow.format() == OutputMixin.Format.html));
         PrintWriter out = spec.commandLine().getOut();
         PrintWriter err = spec.commandLine().getErr();
         for (String n : o.notes()) {

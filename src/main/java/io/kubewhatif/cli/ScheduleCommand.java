@@ -47,10 +47,7 @@ public final class ScheduleCommand implements Callable<Integer> {
     CommandSpec spec;
 
     @Mixin
-    ClusterMixin clusterInput;
-
-    @Mixin
-    ClusterMixin.Live live;
+    ClusterMixin cluster;
 
     @Option(names = {"-n", "--namespace"}, paramLabel = "NS", completionCandidates = Candidates.Namespaces.class,
             description = "Namespace for the objects of -f without one (as kubectl apply -n); also passed to kubectl.")
@@ -83,7 +80,7 @@ public final class ScheduleCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
-        WhatIf.Inputs in = clusterInput.inputs(spec, root.env, live, limits.maxInputBytes, validation.validation(spec), namespace,
+        WhatIf.Inputs in = cluster.inputs(spec, root.env, limits.maxInputBytes, validation.validation(spec), namespace,
                 InputMixin.strings(pods), null);
         String configPath = config.path;
         OutputMixin.Format format = output.format;

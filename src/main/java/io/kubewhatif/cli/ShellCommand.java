@@ -50,10 +50,7 @@ public final class ShellCommand implements Callable<Integer> {
     CommandSpec spec;
 
     @Mixin
-    ClusterMixin clusterInput;
-
-    @Mixin
-    ClusterMixin.Live live;
+    ClusterMixin cluster;
 
     @Option(names = {"-n", "--namespace"}, paramLabel = "NS", completionCandidates = Candidates.Namespaces.class,
             description = "Passed to kubectl with a live snapshot (which still covers every namespace).")
@@ -76,15 +73,15 @@ public final class ShellCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
-        WhatIf.Inputs in = clusterInput.inputs(spec, root.env, live, InputMixin.DEFAULT_MAX_INPUT_BYTES, validation.validation(spec),
+        WhatIf.Inputs in = cluster.inputs(spec, root.env, InputMixin.DEFAULT_MAX_INPUT_BYTES, validation.validation(spec),
                 namespace, List.of(), null);
         if (in.clusterPaths().contains("-")) {
             throw new InputException("--cluster -: the shell reads its commands from the terminal; give files or directories");
         }
         ShellSession session = ShellSession.open(root.env.stdin(), in, config.path);
         List<String> sources = new ArrayList<>(in.clusterPaths());
-        if (live.fromKubectl && sources.stream().noneMatch(p -> p.startsWith(WhatIf.KUBECTL_PREFIX))) {
-            sources.add(WhatIf.KUBECTL_PREFIX + (live.context == null ? "" : live.context));
+        if (cluster.live.fromKubectl && sources.stream().noneMatch(p -> p.startsWith(WhatIf.KUBECTL_PREFIX))) {
+            sources.add(WhatIf.KUBECTL_PREFIX + (cluster.live.context == null ? "" : cluster.live.context));
         }
         if (!root.env.tty()) {
             // A script: read as a shell reads one (no prompt, no history, no line editing).

@@ -45,14 +45,8 @@ public final class SimulateCommand implements Callable<Integer> {
     @Option(names = "--details", description = "Print every pod's full report after the placement table.")
     boolean details;
 
-    @Option(names = "--replicas", paramLabel = "N", description = "Pod count for every workload of -f (not DaemonSets).")
-    Integer replicas;
-
-    @Option(names = {"-n", "--namespace"}, paramLabel = "NS", description = "Namespace for objects of -f without one; also passed to kubectl.")
-    String namespace;
-
-    @Option(names = "--all-nodes", description = "Evaluate every node (percentageOfNodesToScore 100) for a full diagnosis.")
-    boolean allNodes;
+    @Mixin
+    PlacementMixin placement;
 
     @Mixin
     WorkflowMixin workflow;
@@ -60,8 +54,8 @@ public final class SimulateCommand implements Callable<Integer> {
     @Override
     public Integer call() throws Exception {
         workflow.requireFormat(spec);
-        WhatIf.Inputs in = workflow.inputs(spec, root.env, namespace, pods, replicas);
-        RunReport report = WhatIf.simulate(root.env.stdin(), in, workflow.config(), queueOrder, new SchedulerOptions(allNodes, details || workflow.structured()));
+        WhatIf.Inputs in = workflow.inputs(spec, root.env, placement.namespace, pods, placement.replicas);
+        RunReport report = WhatIf.simulate(root.env.stdin(), in, workflow.config(), queueOrder, new SchedulerOptions(placement.allNodes, details || workflow.structured()));
         PrintWriter out = spec.commandLine().getOut();
         PrintWriter err = spec.commandLine().getErr();
         for (String n : report.notes) {

@@ -16,9 +16,6 @@ final class WorkflowMixin {
     ClusterMixin cluster;
 
     @Mixin
-    ClusterMixin.Live live;
-
-    @Mixin
     ConfigMixin config;
 
     @Mixin
@@ -38,7 +35,7 @@ final class WorkflowMixin {
     /** The inputs of the run: the files or live snapshot of --cluster, the pods of -f, within --max-input-size. */
     WhatIf.Inputs inputs(CommandSpec spec, Cli.Env env, String namespace, List<String> pods, Integer replicas)
             throws io.kubewhatif.load.InputException {
-        return cluster.inputs(spec, env, live, limits.maxInputBytes, validation.validation(spec), namespace, pods, replicas);
+        return cluster.inputs(spec, env, limits.maxInputBytes, validation.validation(spec), namespace, pods, replicas);
     }
 
     /** --config: the configuration file, or null for the defaults (or the shell's). */

@@ -77,7 +77,7 @@ final class ArgsRecords {
         return out;
     }
 
-    private static List<UtilizationShapePoint> shape(List<Map<String, Object>> l) {
+    static List<UtilizationShapePoint> shape(List<Map<String, Object>> l) {
         if (l == null) {
             return null;
         }

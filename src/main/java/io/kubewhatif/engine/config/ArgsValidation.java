@@ -138,22 +138,9 @@ final class ArgsValidation {
                     "invalid BindTimeoutSeconds, should not be a negative value"));
         }
         List<Map<String, Object>> shape = Plain.maps(a, "shape");
-        if (features.storageCapacityScoring()) {
-            errs.addAll(functionShape(shape, p.child("shape")));
-        } else if (shape != null) {
-            errs.add(FieldError.invalidJson(p.child("shape"), internalShapeJson(shape),
-                    "unexpected field `shape`, remove it or turn on the feature gate StorageCapacityScoring"));
-        }
+        errs.addAll(FunctionShape.volumeBinding(p.child("shape"), shape == null ? null : ArgsRecords.shape(shape),
+                features.storageCapacityScoring()));
         return errs;
-    }
-
-    private static String internalShapeJson(List<Map<String, Object>> shape) {
-        List<String> points = new ArrayList<>();
-        for (Map<String, Object> pt : shape) {
-            points.add("{\"Utilization\":" + Plain.lngOr(pt, "utilization", 0) + ",\"Score\":"
-                    + Plain.lngOr(pt, "score", 0) + "}");
-        }
-        return "[" + String.join(",", points) + "]";
     }
 
     static List<FieldError> dynamicResources(FieldPath p, Map<String, Object> a, Features features) {
@@ -217,50 +204,23 @@ final class ArgsValidation {
                 }
             }
             Map<String, Object> rtc = Plain.map(ss, "requestedToCapacityRatio");
+            FieldPath shapePath = p.child(FunctionShape.nodeResourcesFitField(features));
             if (!features.strictScoringStrategyValidation()) {
                 if (rtc != null) {
-                    errs.addAll(functionShape(Plain.maps(rtc, "shape"), sp.child("shape")));
+                    errs.addAll(FunctionShape.validateDecoded(shapePath, Plain.maps(rtc, "shape")));
                 }
             } else if (ScoringStrategy.REQUESTED_TO_CAPACITY_RATIO.equals(type)) {
                 if (rtc == null) {
                     errs.add(FieldError.required(sp.child("requestedToCapacityRatio"),
                             "must be specified when type is RequestedToCapacityRatio"));
                 } else {
-                    errs.addAll(functionShape(Plain.maps(rtc, "shape"), sp.child("requestedToCapacityRatio").child("shape")));
+                    errs.addAll(FunctionShape.validateDecoded(shapePath, Plain.maps(rtc, "shape")));
                 }
             } else if (rtc != null) {
                 errs.add(FieldError.forbidden(sp.child("requestedToCapacityRatio"), "must be nil when type is not RequestedToCapacityRatio"));
             }
         } else if (features.strictScoringStrategyValidation()) {
             errs.add(FieldError.required(sp, "ScoringStrategy field is required"));
-        }
-        return errs;
-    }
-
-    static List<FieldError> functionShape(List<Map<String, Object>> shape, FieldPath p) {
-        List<FieldError> errs = new ArrayList<>();
-        if (shape == null || shape.isEmpty()) {
-            errs.add(FieldError.required(p, "at least one point must be specified"));
-            return errs;
-        }
-        for (int i = 1; i < shape.size(); i++) {
-            long prev = Plain.lngOr(shape.get(i - 1), "utilization", 0);
-            long cur = Plain.lngOr(shape.get(i), "utilization", 0);
-            if (prev >= cur) {
-                errs.add(FieldError.invalid(p.index(i).child("utilization"), cur,
-                        "values must be sorted in increasing order"));
-                break;
-            }
-        }
-        for (int i = 0; i < shape.size(); i++) {
-            long u = Plain.lngOr(shape.get(i), "utilization", 0);
-            long s = Plain.lngOr(shape.get(i), "score", 0);
-            if (u < 0 || u > 100) {
-                errs.add(FieldError.invalid(p.index(i).child("utilization"), u, "not in valid range [0, 100]"));
-            }
-            if (s < 0 || s > 10) {
-                errs.add(FieldError.invalid(p.index(i).child("score"), s, "not in valid range [0, 10]"));
-            }
         }
         return errs;
     }

@@ -1,5 +1,7 @@
 package io.kubewhatif.engine.config;
 
+import io.kubewhatif.engine.util.GoQuote;
+
 import java.math.BigDecimal;
 import java.util.Map;
 
@@ -12,7 +14,7 @@ final class GoFmt {
 
     /** strconv.Quote. */
     static String quote(String s) {
-        return io.kubewhatif.engine.util.GoQuote.quote(s);
+        return GoQuote.quote(s);
     }
 
     /** A string as Go's encoding/json writes it (HTML-safe escaping). */
@@ -113,7 +115,7 @@ final class GoFmt {
         if (s.equals("0")) {
             return 0;
         }
-        String invalid = "time: invalid duration " + timeQuote(orig);
+        String invalid = "time: invalid duration " + GoQuote.quoteTime(orig);
         if (s.isEmpty()) {
             throw new IllegalArgumentException(invalid);
         }
@@ -148,13 +150,13 @@ final class GoFmt {
                 i++;
             }
             if (i == unitStart) {
-                throw new IllegalArgumentException("time: missing unit in duration " + timeQuote(orig));
+                throw new IllegalArgumentException("time: missing unit in duration " + GoQuote.quoteTime(orig));
             }
             String unit = s.substring(unitStart, i);
             Long mult = UNITS.get(unit);
             if (mult == null) {
-                throw new IllegalArgumentException("time: unknown unit " + timeQuote(unit) + " in duration "
-                        + timeQuote(orig));
+                throw new IllegalArgumentException("time: unknown unit " + GoQuote.quoteTime(unit) + " in duration "
+                        + GoQuote.quoteTime(orig));
             }
             if (number.startsWith(".")) {
                 number = "0" + number;
@@ -177,17 +179,5 @@ final class GoFmt {
             v = total.longValue();
         }
         return v;
-    }
-
-    /** The time package's own quoting. */
-    private static String timeQuote(String s) {
-        StringBuilder sb = new StringBuilder("\"");
-        for (char c : s.toCharArray()) {
-            if (c == '"' || c == '\\') {
-                sb.append('\\');
-            }
-            sb.append(c);
-        }
-        return sb.append('"').toString();
     }
 }

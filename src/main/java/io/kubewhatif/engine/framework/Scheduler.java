@@ -195,7 +195,7 @@ public final class Scheduler {
                     // An extender may select a node the snapshot lacks (its rebuilt nodes): nothing to measure then.
                     NodeInfo chosen = snapshot.node(out.selected);
                     if (report.bound() && chosen != null) {
-                        report.fill = List.of(NodeFill.of(chosen));
+                        report.fill = List.of(NodeFill.of(chosen, pod));
                     }
                 }
             } else if (commit && out.postFilter != null) {
@@ -651,7 +651,7 @@ public final class Scheduler {
         List<NodeFill> fill = new ArrayList<>();
         for (NodeInfo n : snapshot.nodes()) {
             if (emptied.contains(n.name())) {
-                fill.add(NodeFill.of(n));
+                fill.add(NodeFill.of(n, pod));
             }
         }
         return List.copyOf(fill);

@@ -21,7 +21,6 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import java.util.concurrent.atomic.LongAdder;
 
 /**
  * A PodDisruptionBudget's status: the one it carries, or, for a budget written without one, the one the disruption
@@ -33,9 +32,6 @@ import java.util.concurrent.atomic.LongAdder;
 public record BudgetStatus(int expectedPods, int desiredHealthy, int currentHealthy, int disruptionsAllowed,
                            Set<String> disruptedPods, long observedGeneration, boolean computed) {
 
-    /** How many times the pods were walked to compute statuses (the test that counts them reads it). */
-    static final LongAdder WALKS = new LongAdder();
-
     /** The status of {@code pdb} in {@code snapshot}: its own when it has one, else the computed one. */
     public static BudgetStatus of(PodDisruptionBudget pdb, ClusterSnapshot snapshot) {
         return of(List.of(pdb), snapshot).get(0);
@@ -46,6 +42,15 @@ public record BudgetStatus(int expectedPods, int desiredHealthy, int currentHeal
      * computed one. The budgets without a status share one walk over the snapshot's pods.
      */
     public static List<BudgetStatus> of(List<PodDisruptionBudget> pdbs, ClusterSnapshot snapshot) {
+        return computed(pdbs, snapshot).statuses();
+    }
+
+    /** Statuses in the budgets' order, and how many times computing them walked the snapshot's pods (0 or 1). */
+    record Computed(List<BudgetStatus> statuses, int podWalks) {
+    }
+
+    /** {@link #of(List, ClusterSnapshot)}, saying whether it walked the pods. */
+    static Computed computed(List<PodDisruptionBudget> pdbs, ClusterSnapshot snapshot) {
         BudgetStatus[] out = new BudgetStatus[pdbs.size()];
         // The budgets to compute, by namespace, with the pods each selects.
         Map<String, List<Integer>> byNamespace = new HashMap<>();
@@ -66,8 +71,9 @@ public record BudgetStatus(int expectedPods, int desiredHealthy, int currentHeal
         for (int i = 0; i < pdbs.size(); i++) {
             selected.add(new ArrayList<>());
         }
+        int walks = 0;
         if (!byNamespace.isEmpty()) {
-            WALKS.increment();
+            walks++;
             for (PodInfo p : snapshot.allPods()) {
                 for (int i : byNamespace.getOrDefault(p.namespace(), List.of())) {
                     if (selectors[i].matches(p.labels())) {
@@ -84,7 +90,7 @@ public record BudgetStatus(int expectedPods, int desiredHealthy, int currentHeal
                 out[i] = compute(pdbs.get(i), selected.get(i), healthy[i], snapshot);
             }
         }
-        return List.of(out);
+        return new Computed(List.of(out), walks);
     }
 
     private static BudgetStatus ofGiven(PodDisruptionBudgetStatus st) {

@@ -25,12 +25,19 @@ public final class DisruptionBudgets {
     public record Split(List<PodInfo> violating, List<PodInfo> nonViolating) {
     }
 
-    public static final DisruptionBudgets NONE = new DisruptionBudgets(List.of());
+    public static final DisruptionBudgets NONE = new DisruptionBudgets(List.of(), 0);
 
     private final List<Budget> budgets;
+    /** How many times compiling these walked the snapshot's pods: what the compilation once per state saves. */
+    private final int podWalks;
 
-    private DisruptionBudgets(List<Budget> budgets) {
+    private DisruptionBudgets(List<Budget> budgets, int podWalks) {
         this.budgets = budgets;
+        this.podWalks = podWalks;
+    }
+
+    int podWalks() {
+        return podWalks;
     }
 
     /**
@@ -44,12 +51,12 @@ public final class DisruptionBudgets {
 
     private static DisruptionBudgets compile(ClusterSnapshot snapshot) {
         List<PodDisruptionBudget> pdbs = snapshot.list(PodDisruptionBudget.class);
-        List<BudgetStatus> statuses = BudgetStatus.of(pdbs, snapshot);
+        BudgetStatus.Computed computed = BudgetStatus.computed(pdbs, snapshot);
         List<Budget> out = new ArrayList<>(pdbs.size());
         for (int i = 0; i < pdbs.size(); i++) {
-            out.add(budget(pdbs.get(i), statuses.get(i)));
+            out.add(budget(pdbs.get(i), computed.statuses().get(i)));
         }
-        return new DisruptionBudgets(List.copyOf(out));
+        return new DisruptionBudgets(List.copyOf(out), computed.podWalks());
     }
 
     /** Budgets as given (a missing status allows no disruption). */
@@ -61,7 +68,7 @@ public final class DisruptionBudgets {
             Map<String, String> disrupted = status == null ? null : status.getDisruptedPods();
             out.add(budget(pdb, new BudgetStatus(0, 0, 0, allowed, disrupted == null ? Set.of() : Set.copyOf(disrupted.keySet()), 0, false)));
         }
-        return new DisruptionBudgets(List.copyOf(out));
+        return new DisruptionBudgets(List.copyOf(out), 0);
     }
 
     private static Budget budget(PodDisruptionBudget pdb, BudgetStatus status) {

@@ -272,7 +272,7 @@ public final class GoJson {
         }
 
         static SyntaxError invalid(int c, String context) {
-            return new SyntaxError("invalid character " + quoteChar(c) + " " + context);
+            return new SyntaxError("invalid character " + GoQuote.quoteByte(c) + " " + context);
         }
 
         Value value() throws SyntaxError {
@@ -426,7 +426,7 @@ public final class GoJson {
             for (int i = 1; i < word.length(); i++) {
                 int c = next();
                 if (c != word.charAt(i)) {
-                    throw invalid(c, "in literal " + word + " (expecting " + quoteChar(word.charAt(i)) + ")");
+                    throw invalid(c, "in literal " + word + " (expecting " + GoQuote.quoteByte(word.charAt(i)) + ")");
                 }
             }
         }
@@ -475,37 +475,6 @@ public final class GoJson {
         static boolean isDigit(int c) {
             return c >= '0' && c <= '9';
         }
-    }
-
-    /** Go's quoteChar: the byte as a rune in single quotes, escaped like strconv.Quote. */
-    static String quoteChar(int c) {
-        if (c == '\'') {
-            return "'\\''";
-        }
-        if (c == '"') {
-            return "'\"'";
-        }
-        String s;
-        switch (c) {
-            case 0x07 -> s = "\\a";
-            case '\b' -> s = "\\b";
-            case '\f' -> s = "\\f";
-            case '\n' -> s = "\\n";
-            case '\r' -> s = "\\r";
-            case '\t' -> s = "\\t";
-            case 0x0b -> s = "\\v";
-            case '\\' -> s = "\\\\";
-            default -> {
-                if (c < 0x20 || c == 0x7f) {
-                    s = String.format("\\x%02x", c);
-                } else if (c < 0x7f || (c >= 0xa1 && c != 0xad)) {
-                    s = String.valueOf((char) c);
-                } else {
-                    s = String.format("\\u%04x", c);
-                }
-            }
-        }
-        return "'" + s + "'";
     }
 
     // ---- typed decoding with Go's error reporting

@@ -330,11 +330,12 @@ public final class HtmlRenderer {
 
         /**
          * The node of a fill, numbered as every node of the page, with its allocatable recorded once in {@code alloc}
-         * ([milli-CPU, bytes, pods] by node index).
+         * ([milli-CPU, bytes, pods, ephemeral-storage bytes] by node index).
          */
         int fill(NodeFill f, Map<String, String> zonesOfNodes) {
             int i = node(f.node(), zonesOfNodes);
-            alloc.computeIfAbsent(String.valueOf(i), k -> List.of(f.allocatableMilliCpu(), f.allocatableMemory(), f.allocatablePods()));
+            alloc.computeIfAbsent(String.valueOf(i), k -> List.of(f.allocatableMilliCpu(), f.allocatableMemory(), f.allocatablePods(),
+                    f.allocatableEphemeralStorage()));
             return i;
         }
 
@@ -410,9 +411,18 @@ public final class HtmlRenderer {
         }
     }
 
-    /** A fill's requests as the page embeds them: [milli-CPU, bytes, pods]. */
-    private static List<Long> requested(NodeFill f) {
-        return List.of(f.milliCpu(), f.memory(), (long) f.pods());
+    /**
+     * A fill's requests as the page embeds them: [milli-CPU, bytes, pods, ephemeral-storage bytes], then, when the pod
+     * requests scalar resources the node has, {name: [requested, allocatable]}.
+     */
+    private static List<Object> requested(NodeFill f) {
+        List<Object> out = new ArrayList<>(List.of(f.milliCpu(), f.memory(), (long) f.pods(), f.ephemeralStorage()));
+        if (!f.scalar().isEmpty()) {
+            Map<String, Object> scalar = new LinkedHashMap<>();
+            f.scalar().forEach((name, a) -> scalar.put(name, List.of(a.requested(), a.allocatable())));
+            out.add(scalar);
+        }
+        return out;
     }
 
     private static int add(List<String> list, String s) {

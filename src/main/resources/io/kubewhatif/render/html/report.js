@@ -520,17 +520,28 @@
   }
   function share(req, alloc) { return alloc > 0 ? req / alloc : (req > 0 ? Infinity : 0); }
   function pct(f) { return f === Infinity ? 'over (none allocatable)' : Math.round(100 * f) + '%'; }
-  // One node's fill from its requests [milli-CPU, bytes, pods] and D.alloc; the bar is the larger of CPU and memory.
+  // One node's fill from its requests [milli-CPU, bytes, pods, ephemeral-storage bytes, {scalar: [requested,
+  // allocatable]}?] and D.alloc; the bar is the larger of CPU and memory. Ephemeral storage counts when the node has
+  // some or some is requested; the scalar resources are those the run's pod requests that the node has.
   function fillOf(node, req) {
-    var a = D.alloc[node];
+    var a = D.alloc[node], eph = req[3] || 0, ephAlloc = a[3] || 0, ext = req[4] || {};
     var f = { node: node, cpu: share(req[0], a[0]), mem: share(req[1], a[1]), pods: share(req[2], a[2]),
-      cpuText: cpuText(req[0]) + ' of ' + cpuText(a[0]), memText: memText(req[1]) + ' of ' + memText(a[1]), podsText: req[2] + ' of ' + a[2] };
+      cpuText: cpuText(req[0]) + ' of ' + cpuText(a[0]), memText: memText(req[1]) + ' of ' + memText(a[1]), podsText: req[2] + ' of ' + a[2],
+      eph: eph || ephAlloc ? share(eph, ephAlloc) : null, ephText: memText(eph) + ' of ' + memText(ephAlloc),
+      ext: Object.keys(ext).sort().map(function (r) { return { name: r, share: share(ext[r][0], ext[r][1]), text: ext[r][0] + ' of ' + ext[r][1] }; }) };
     f.bar = Math.max(f.cpu, f.mem);
     return f;
   }
-  function breakdown(f) {
-    return 'CPU ' + f.cpuText + ' (' + pct(f.cpu) + '), memory ' + f.memText + ' (' + pct(f.mem) + '), pods ' + f.podsText + ' (' + pct(f.pods) + ')';
+  function ephText(f) { return f.eph === null ? '–' : f.ephText + ' (' + pct(f.eph) + ')'; }
+  function extText(f) {
+    return f.ext.length ? f.ext.map(function (x) { return x.name + ' ' + x.text + ' (' + pct(x.share) + ')'; }).join(', ') : '–';
   }
+  function breakdown(f) {
+    return 'CPU ' + f.cpuText + ' (' + pct(f.cpu) + '), memory ' + f.memText + ' (' + pct(f.mem) + '), pods ' + f.podsText + ' (' + pct(f.pods) + ')'
+      + (f.eph === null ? '' : ', ephemeral storage ' + ephText(f)) + (f.ext.length ? ', ' + extText(f) : '');
+  }
+  var NOMINATED = 'Nominated pods (waiting for their preemption victims to leave) are not counted here; while a pod is '
+    + 'filtered, the scheduler adds those of equal or higher priority to their node, and NodeResourcesFit counts them.';
 
   // The nodes in latest ({node index: requests}), fullest first, as a table with a bar per node (its breakdown on
   // hover and focus) and the breakdown in columns. opts.limit: how many nodes to list (the rest are counted);
@@ -546,27 +557,36 @@
     if (opts.current !== undefined && !shown.some(function (f) { return f.node === opts.current; })) {
       shown.push(fills.filter(function (f) { return f.node === opts.current; })[0]);
     }
+    // The optional columns appear when some listed node has something to show in them.
+    var withEph = shown.some(function (f) { return f.eph !== null; }), withExt = shown.some(function (f) { return f.ext.length > 0; });
     var t = el('table', { class: 'fill', 'data-role': 'fill' });
     t.appendChild(el('caption', { class: 'sr', text: title + ': requests against allocatable per node, fullest first' }));
-    t.appendChild(el('thead', null, el('tr', null, el('th', { scope: 'col', text: 'Node' }),
+    var head = el('tr', null, el('th', { scope: 'col', text: 'Node' }),
       el('th', { scope: 'col', text: 'Fill (the larger of CPU and memory)' }), el('th', { scope: 'col', class: 'num', text: 'CPU' }),
-      el('th', { scope: 'col', class: 'num', text: 'Memory' }), el('th', { scope: 'col', class: 'num', text: 'Pods' }))));
+      el('th', { scope: 'col', class: 'num', text: 'Memory' }), el('th', { scope: 'col', class: 'num', text: 'Pods' }));
+    if (withEph) head.appendChild(el('th', { scope: 'col', class: 'num', text: 'Ephemeral storage' }));
+    if (withExt) head.appendChild(el('th', { scope: 'col', class: 'num', text: 'Extended resources (its latest pod\u2019s)' }));
+    t.appendChild(el('thead', null, head));
     var tb = el('tbody');
     shown.forEach(function (f) {
       var cur = f.node === opts.current, name = nodeName(f.node), tipId = id('tip');
       var bar = el('span', { class: 'bar fillbar', tabindex: 0, role: 'img', 'aria-label': name + ': ' + pct(f.bar) + ' full', 'aria-describedby': tipId },
         el('span', { style: 'width:' + Math.min(100, 100 * f.bar) + '%;background:var(' + (f.bar > 1 ? '--rec-bg' : cur ? '--s1' : '--s0') + ')' }));
-      tb.appendChild(el('tr', { class: cur ? 'selected' : null, 'data-node': name },
+      var tr = el('tr', { class: cur ? 'selected' : null, 'data-node': name },
         el('th', { scope: 'row', class: 'node' + (cur ? ' current' : ''), text: name + (cur ? ' \u2190 latest' : '') }),
         el('td', { class: 'barcell' }, el('div', { class: 'fillcell' },
           el('span', { class: 'tipped' }, bar, el('span', { id: tipId, role: 'tooltip', class: 'tip', text: breakdown(f) })),
           el('span', { class: 'num', 'data-res': 'fill', text: pct(f.bar) }))),
         el('td', { class: 'num', 'data-res': 'cpu', text: f.cpuText + ' (' + pct(f.cpu) + ')' }),
         el('td', { class: 'num', 'data-res': 'memory', text: f.memText + ' (' + pct(f.mem) + ')' }),
-        el('td', { class: 'num', 'data-res': 'pods', text: f.podsText + ' (' + pct(f.pods) + ')' })));
+        el('td', { class: 'num', 'data-res': 'pods', text: f.podsText + ' (' + pct(f.pods) + ')' }));
+      if (withEph) tr.appendChild(el('td', { class: 'num', 'data-res': 'ephemeral-storage', text: ephText(f) }));
+      if (withExt) tr.appendChild(el('td', { class: 'num', 'data-res': 'extended', text: extText(f) }));
+      tb.appendChild(tr);
     });
     t.appendChild(tb);
     s.appendChild(el('div', { class: 'scroll' }, t));
+    s.appendChild(el('p', { class: 'muted', 'data-role': 'nominated', text: NOMINATED }));
     if (shown.length < fills.length) {
       s.appendChild(el('p', { class: 'muted', text: '\u2026 and ' + plural(fills.length - shown.length, 'more node') + '; ' + plural(fills.length, 'node') + ' in all.' }));
     }
@@ -753,7 +773,8 @@
     var next = el('button', { type: 'button', 'data-role': 'next', text: 'Next \u2192' });
     var status = el('p', { class: 'count', role: 'status', 'aria-live': 'polite', 'data-role': 'replica' });
     s.appendChild(el('p', { class: 'stats', text: plural(n, 'replica') + ' placed on ' + plural(hues, 'node') + ', in order. A node\u2019s fill is what NodeResourcesFit checks: '
-      + 'the requests of every pod on it (not only this run\u2019s) against its allocatable CPU, memory and pods.' }));
+      + 'the requests of every pod on it (not only this run\u2019s) against its allocatable CPU, memory, pods, ephemeral storage '
+      + 'and the extended resources the pod requests.' }));
     s.appendChild(el('div', { class: 'controls' }, el('label', { for: scrubId }, 'Replica (1\u2013' + n + ')', scrub), prev, next, status));
     // One column per replica (several per pixel past 1,000), coloured by its node; the chosen one is marked.
     var per = Math.max(1, Math.ceil(n / 1000)), cols = Math.ceil(n / per), w = Math.max(1, Math.min(12, Math.floor(1000 / cols)));

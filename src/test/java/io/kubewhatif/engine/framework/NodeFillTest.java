@@ -12,6 +12,7 @@ import io.kubewhatif.engine.snapshot.SnapshotBuilder;
 import org.junit.jupiter.api.Test;
 
 import java.util.List;
+import java.util.Map;
 
 import static io.kubewhatif.engine.testing.Fixtures.node;
 import static io.kubewhatif.engine.testing.Fixtures.pod;
@@ -36,14 +37,28 @@ class NodeFillTest {
         // small fits beside low: 3.5 CPU, 3Gi, 2 pods of 4 CPU, 8Gi, 10 pods.
         CycleReport first = run.steps.get(0);
         assertEquals("n1", first.selected);
-        assertEquals(List.of(new NodeFill("n1", 3500, 3 * GI, 2, 4000, 8 * GI, 10)), first.fill);
+        assertEquals(List.of(new NodeFill("n1", 3500, 3 * GI, 2, 4000, 8 * GI, 10, 0, 0, Map.of())), first.fill);
         // big does not fit; preemption evicts low (priority 0 < 100), leaving small alone on n1.
         CycleReport second = run.steps.get(1);
         assertEquals("n1", second.postFilter.nominatedNodeName());
         assertEquals(List.of("default/low"), second.postFilter.victims());
-        assertEquals(List.of(new NodeFill("n1", 500, GI, 1, 4000, 8 * GI, 10)), second.fill);
+        assertEquals(List.of(new NodeFill("n1", 500, GI, 1, 4000, 8 * GI, 10, 0, 0, Map.of())), second.fill);
         // A pod that fits nowhere and cannot preempt changes nothing.
         assertEquals(List.of(), run.steps.get(2).fill);
+    }
+
+    /** Ephemeral storage always; of the scalar resources, those the pod requests (not the node's other ones). */
+    @Test
+    void theFillCoversEphemeralStorageAndTheScalarResourcesThePodRequests() throws Exception {
+        List<HasMetadata> cluster = List.of(node("g1").cap("cpu", "4").cap("memory", "8Gi").cap("pods", "10")
+                        .cap("ephemeral-storage", "100Gi").cap("example.com/gpu", "4").cap("example.com/fpga", "2").build(),
+                pod("first").nodeName("g1").req("example.com/gpu", "1").req("ephemeral-storage", "5Gi").build());
+        Pod pod = pod("p").req("cpu", "1").req("ephemeral-storage", "10Gi").req("example.com/gpu", "2").build();
+        RunReport run = Engine.run(ConfigLoader.defaults(), cluster, List.of(pod), SchedulerOptions.DEFAULT);
+        CycleReport r = run.steps.get(0);
+        assertEquals("g1", r.selected, String.valueOf(r.fitError));
+        assertEquals(List.of(new NodeFill("g1", 1000, 0, 2, 4000, 8 * GI, 10, 15 * GI, 100 * GI,
+                Map.of("example.com/gpu", new NodeFill.Amounts(3, 4)))), r.fill);
     }
 
     @Test
@@ -53,6 +68,6 @@ class NodeFillTest {
         CycleReport r = s.probe(pod("small").req("cpu", "500m").info(), SchedulerOptions.DEFAULT);
         assertEquals("n1", r.selected);
         assertEquals(List.of(), r.fill);
-        assertEquals(new NodeFill("n1", 3000, 2 * GI, 1, 4000, 8 * GI, 10), NodeFill.of(snapshot.node("n1")));
+        assertEquals(new NodeFill("n1", 3000, 2 * GI, 1, 4000, 8 * GI, 10, 0, 0, Map.of()), NodeFill.of(snapshot.node("n1"), null));
     }
 }

@@ -24,6 +24,7 @@ import static io.kubewhatif.engine.testing.Fixtures.pod;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotSame;
 import static org.junit.jupiter.api.Assertions.assertSame;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 
 /**
  * Budgets without a status are computed from the pods once per state of the snapshot, in one walk for all of them,
@@ -60,17 +61,21 @@ class BudgetStatusWalksTest {
         return pod("big").ns("shop").priority(100).req("cpu", "2").info();
     }
 
-    static long walks() {
-        return BudgetStatus.WALKS.sum();
+    /** The budgets the snapshot holds for its current state, failing when no cycle has compiled them. */
+    static DisruptionBudgets cached(ClusterSnapshot snapshot) {
+        return snapshot.derived(DisruptionBudgets.class, s -> {
+            throw new AssertionError("no budgets compiled for this state of the snapshot");
+        });
     }
 
     @Test
     void everyBudgetWithoutAStatusSharesOneWalkAndGetsWhatItWouldAlone() {
         ClusterSnapshot snapshot = SnapshotBuilder.build(cluster());
         List<PodDisruptionBudget> pdbs = snapshot.list(PodDisruptionBudget.class);
-        long before = walks();
-        List<BudgetStatus> all = BudgetStatus.of(pdbs, snapshot);
-        assertEquals(1, walks() - before, "one walk for both budgets without a status");
+        BudgetStatus.Computed computed = BudgetStatus.computed(pdbs, snapshot);
+        assertEquals(1, computed.podWalks(), "one walk for both budgets without a status");
+        List<BudgetStatus> all = computed.statuses();
+        assertEquals(all, BudgetStatus.of(pdbs, snapshot));
         List<BudgetStatus> alone = new ArrayList<>();
         for (PodDisruptionBudget pdb : pdbs) {
             alone.add(BudgetStatus.of(pdb, SnapshotBuilder.build(cluster())));
@@ -85,13 +90,14 @@ class BudgetStatusWalksTest {
     void preemptionWalksThePodsOncePerStateOfTheSnapshot() throws Exception {
         ClusterSnapshot snapshot = SnapshotBuilder.build(cluster());
         Scheduler s = Scheduler.create(ConfigLoader.defaults(), snapshot, InTreeRegistry.factories(), SchedulerOptions.DEFAULT);
-        long before = walks();
         List<CycleReport> probes = new ArrayList<>();
-        for (int i = 0; i < 3; i++) {
+        probes.add(s.probe(big(), SchedulerOptions.DEFAULT));
+        DisruptionBudgets compiled = cached(snapshot);
+        assertEquals(1, compiled.podWalks());
+        for (int i = 0; i < 2; i++) {
             probes.add(s.probe(big(), SchedulerOptions.DEFAULT));
+            assertSame(compiled, cached(snapshot), "three preemption attempts on one snapshot, one compilation");
         }
-        assertEquals(1, walks() - before, "three preemption attempts on one snapshot, one walk");
-        DisruptionBudgets compiled = DisruptionBudgets.of(snapshot);
         assertSame(compiled, DisruptionBudgets.of(snapshot));
         // The answer is the one of a fresh snapshot: one db victim frees the CPU missing (1 of 5 is free).
         CycleReport fresh = Scheduler.create(ConfigLoader.defaults(), SnapshotBuilder.build(cluster()), InTreeRegistry.factories(),
@@ -104,14 +110,14 @@ class BudgetStatusWalksTest {
         assertEquals(1, fresh.postFilter.victims().size(), fresh.postFilter.victims().toString());
 
         // A placement changes the pods: the next attempt walks them again and sees the fifth db pod.
-        before = walks();
         CycleReport placed = s.scheduleOne(pod("db-4").ns("shop").label("app", "db").priority(0).req("cpu", "1").info());
         assertEquals("n1", placed.selected);
-        assertEquals(0, walks() - before, "a cycle without preemption reads no budget");
-        assertNotSame(compiled, DisruptionBudgets.of(snapshot));
-        assertEquals(1, walks() - before);
+        assertThrows(AssertionError.class, () -> cached(snapshot), "a cycle without preemption reads no budget");
+        DisruptionBudgets recompiled = DisruptionBudgets.of(snapshot);
+        assertNotSame(compiled, recompiled);
+        assertEquals(1, recompiled.podWalks());
         s.probe(big(), SchedulerOptions.DEFAULT);
-        assertEquals(1, walks() - before, "the attempt after the placement reuses the new compilation");
+        assertSame(recompiled, cached(snapshot), "the attempt after the placement reuses the new compilation");
         assertEquals(5, BudgetStatus.of(snapshot.list(PodDisruptionBudget.class), snapshot).get(0).currentHealthy());
     }
 }

@@ -70,11 +70,11 @@ class CapacityTest {
         long gi = 1L << 30;
         Map<String, NodeFill> last = new TreeMap<>();
         r.placements().forEach(p -> last.put(p.node(), p.fill()));
-        assertEquals(new NodeFill("n1", 4000, 4 * gi, 4, 4000, 8 * gi, 110), last.get("n1"));
-        assertEquals(new NodeFill("n2", 4000, 4 * gi, 4, 4000, 8 * gi, 110), last.get("n2"));
+        assertEquals(new NodeFill("n1", 4000, 4 * gi, 4, 4000, 8 * gi, 110, 0, 0, Map.of()), last.get("n1"));
+        assertEquals(new NodeFill("n2", 4000, 4 * gi, 4, 4000, 8 * gi, 110, 0, 0, Map.of()), last.get("n2"));
         // and after the first replica that went to n1, busy and it
         Capacity.Placement firstOnN1 = r.placements().stream().filter(p -> p.node().equals("n1")).findFirst().orElseThrow();
-        assertEquals(new NodeFill("n1", 2000, 2 * gi, 2, 4000, 8 * gi, 110), firstOnN1.fill());
+        assertEquals(new NodeFill("n1", 2000, 2 * gi, 2, 4000, 8 * gi, 110, 0, 0, Map.of()), firstOnN1.fill());
         assertEquals("default/w-8", r.stopReport().pod);
     }
 

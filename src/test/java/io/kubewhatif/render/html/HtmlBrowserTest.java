@@ -414,6 +414,77 @@ class HtmlBrowserTest {
         assertCleanLoad();
     }
 
+    static final String GPU_CLUSTER = """
+            apiVersion: v1
+            kind: Node
+            metadata: {name: gpu-a, labels: {pool: gpu}}
+            status:
+              capacity: {cpu: "8", memory: 16Gi, pods: "110", ephemeral-storage: 100Gi, example.com/gpu: "4", example.com/fpga: "2"}
+            ---
+            apiVersion: v1
+            kind: Node
+            metadata: {name: plain-b, labels: {pool: plain}}
+            status:
+              capacity: {cpu: "8", memory: 16Gi, pods: "110"}
+            """;
+
+    static final String GPU_PODS = """
+            apiVersion: v1
+            kind: Pod
+            metadata: {name: train}
+            spec:
+              containers:
+              - name: c
+                image: x
+                resources:
+                  requests: {cpu: "1", memory: 1Gi, ephemeral-storage: 10Gi}
+                  limits: {example.com/gpu: "3"}
+            ---
+            apiVersion: v1
+            kind: Pod
+            metadata: {name: web}
+            spec:
+              nodeSelector: {pool: plain}
+              containers:
+              - name: c
+                image: x
+                resources:
+                  requests: {cpu: "2", memory: 2Gi}
+            """;
+
+    /**
+     * The fill's optional columns, by hand: train (1 CPU, 1Gi, 10Gi of ephemeral storage, 3 of gpu-a's 4 GPUs) lands
+     * on gpu-a, the only node with GPUs; web on plain-b, which has no ephemeral storage and requests no extended
+     * resource. gpu-a's FPGAs, which no pod requests, are not shown. The note says what the fill leaves out.
+     */
+    @Test
+    void theFillShowsEphemeralStorageAndTheExtendedResourcesThePodRequests() throws Exception {
+        Path cluster = Files.writeString(dir.resolve("cluster.yaml"), GPU_CLUSTER);
+        Path pods = Files.writeString(dir.resolve("pods.yaml"), GPU_PODS);
+        HtmlReports.Run r = HtmlReports.run("simulate", "--cluster", cluster.toString(), "-f", pods.toString(), "-o", "html");
+        assertEquals(0, r.code(), r.err());
+        open(HtmlReports.write(OUT.resolve("simulate-extended.html"), r.out()));
+        driver.findElements(By.cssSelector("section[data-part=timeline] .ticks button")).get(1).click();
+        assertEquals("Node fill after step 2 of 2", driver.findElement(By.cssSelector("[data-part=fill] h3")).getText());
+        List<String> head = new ArrayList<>();
+        driver.findElements(By.cssSelector("table[data-role=fill] thead th")).forEach(th -> head.add(th.getText()));
+        assertEquals(List.of("Node", "Fill (the larger of CPU and memory)", "CPU", "Memory", "Pods", "Ephemeral storage",
+                "Extended resources (its latest pod\u2019s)"), head);
+        WebElement gpu = driver.findElement(By.cssSelector("table[data-role=fill] tr[data-node='gpu-a']"));
+        assertEquals("10Gi of 100Gi (10%)", gpu.findElement(By.cssSelector("[data-res=ephemeral-storage]")).getText());
+        assertEquals("example.com/gpu 3 of 4 (75%)", gpu.findElement(By.cssSelector("[data-res=extended]")).getText());
+        WebElement plain = driver.findElement(By.cssSelector("table[data-role=fill] tr[data-node='plain-b']"));
+        assertEquals("\u2013", plain.findElement(By.cssSelector("[data-res=ephemeral-storage]")).getText());
+        assertEquals("\u2013", plain.findElement(By.cssSelector("[data-res=extended]")).getText());
+        WebElement bar = gpu.findElement(By.cssSelector(".fillbar"));
+        js("arguments[0].focus()", bar);
+        assertEquals("CPU 1 of 8 (13%), memory 1Gi of 16Gi (6%), pods 1 of 110 (1%), ephemeral storage 10Gi of 100Gi (10%), "
+                + "example.com/gpu 3 of 4 (75%)", driver.findElement(By.id(bar.getAttribute("aria-describedby"))).getText());
+        assertTrue(driver.findElement(By.cssSelector("[data-part=fill] [data-role=nominated]")).getText()
+                .startsWith("Nominated pods (waiting for their preemption victims to leave) are not counted here"));
+        assertCleanLoad();
+    }
+
     @Test
     void aThreeThousandNodeReport() throws Exception {
         HtmlReports.Run r = HtmlReports.generated(dir, 3000);

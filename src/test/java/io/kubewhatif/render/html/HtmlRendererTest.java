@@ -11,6 +11,7 @@ import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -277,6 +278,30 @@ class HtmlRendererTest {
         JsonNode after = urgent.get("fill").get(0);
         assertEquals("node-b", d.get("nodes").get(after.get(0).asInt()).asText());
         assertEquals(List.of(600L, 576L << 20, 2L), requests(after));
+    }
+
+    /**
+     * A fill entry carries the node's ephemeral storage and, for the scalar resources the pod requests that the node
+     * has, [requested, allocatable]; alloc the node's ephemeral storage fourth (HtmlBrowserTest's cluster).
+     */
+    @Test
+    void aFillCarriesEphemeralStorageAndThePodsExtendedResources() throws Exception {
+        Path cluster = Files.writeString(dir.resolve("gpu-cluster.yaml"), HtmlBrowserTest.GPU_CLUSTER);
+        Path pods = Files.writeString(dir.resolve("gpu-pods.yaml"), HtmlBrowserTest.GPU_PODS);
+        JsonNode d = data(HtmlReports.run("simulate", "--cluster", cluster.toString(), "-f", pods.toString(), "-o", "html").out());
+        JsonNode train = d.get("cycles").get(0).get("fill").get(0);
+        assertEquals("gpu-a", d.get("nodes").get(train.get(0).asInt()).asText());
+        assertEquals("[1000,1073741824,1,10737418240,{\"example.com/gpu\":[3,4]}]", withoutNode(train));
+        assertEquals("[8000,17179869184,110,107374182400]", d.get("alloc").get(train.get(0).asText()).toString());
+        JsonNode web = d.get("cycles").get(1).get("fill").get(0);
+        assertEquals("[2000,2147483648,1,0]", withoutNode(web));
+    }
+
+    /** A cycle's fill entry as JSON without its leading node index. */
+    static String withoutNode(JsonNode entry) {
+        com.fasterxml.jackson.databind.node.ArrayNode copy = ((com.fasterxml.jackson.databind.node.ArrayNode) entry).deepCopy();
+        copy.remove(0);
+        return copy.toString();
     }
 
     @Test

@@ -1,6 +1,7 @@
 package io.kubewhatif.engine.plugins.helper;
 
 import io.kubewhatif.engine.api.PluginInitException;
+import io.kubewhatif.engine.config.FunctionShape;
 import io.kubewhatif.engine.config.K8sNames;
 import io.kubewhatif.engine.config.UtilizationShapePoint;
 import io.kubewhatif.engine.util.GoQuote;
@@ -15,9 +16,6 @@ import java.util.Set;
  * apimachinery's field errors. Plugins validate with an empty root path, so fields read {@code shape[0].score}.
  */
 public class PluginArgsErrors {
-    /** config.MaxCustomPriorityScore: a shape's scores lie in [0, 10] and are scaled to the node score's 0..100. */
-    public static final int MAX_CUSTOM_PRIORITY_SCORE = 10;
-
     private final List<String> errors = new ArrayList<>();
 
     /** An already formatted error. */
@@ -58,27 +56,9 @@ public class PluginArgsErrors {
         }
     }
 
-    /** validateFunctionShape: at least one point, strictly increasing utilization, values in range. */
+    /** validateFunctionShape (kept in {@link FunctionShape}, which the configuration's validation shares). */
     public void functionShape(String field, List<UtilizationShapePoint> shape) {
-        if (shape == null || shape.isEmpty()) {
-            required(field, "at least one point must be specified");
-            return;
-        }
-        for (int i = 1; i < shape.size(); i++) {
-            if (shape.get(i - 1).utilization() >= shape.get(i).utilization()) {
-                invalid(field + "[" + i + "].utilization", shape.get(i).utilization(), "values must be sorted in increasing order");
-                break;
-            }
-        }
-        for (int i = 0; i < shape.size(); i++) {
-            UtilizationShapePoint p = shape.get(i);
-            if (p.utilization() < 0 || p.utilization() > 100) {
-                invalid(field + "[" + i + "].utilization", p.utilization(), "not in valid range [0, 100]");
-            }
-            if (p.score() < 0 || p.score() > MAX_CUSTOM_PRIORITY_SCORE) {
-                invalid(field + "[" + i + "].score", p.score(), "not in valid range [0, " + MAX_CUSTOM_PRIORITY_SCORE + "]");
-            }
-        }
+        errors.addAll(FunctionShape.errors(field, shape));
     }
 
     /** Throws the aggregate of the collected errors (utilerrors.Aggregate's message), if any. */

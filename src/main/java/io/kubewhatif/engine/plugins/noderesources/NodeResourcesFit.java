@@ -13,6 +13,7 @@ import io.kubewhatif.engine.api.ScorePlugin;
 import io.kubewhatif.engine.api.StateData;
 import io.kubewhatif.engine.api.StateKey;
 import io.kubewhatif.engine.api.Status;
+import io.kubewhatif.engine.config.FunctionShape;
 import io.kubewhatif.engine.config.NodeResourcesFitArgs;
 import io.kubewhatif.engine.config.ResourceSpec;
 import io.kubewhatif.engine.config.ScoringStrategy;
@@ -23,6 +24,7 @@ import io.kubewhatif.engine.snapshot.PodInfo;
 import io.kubewhatif.engine.snapshot.Resource;
 import io.kubewhatif.engine.snapshot.ResourceNames;
 import io.kubewhatif.engine.version.FeatureGate;
+import io.kubewhatif.engine.version.Features;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -90,10 +92,16 @@ public final class NodeResourcesFit implements PreFilterPlugin, FilterPlugin, Pr
      * @param resources             scoring resources and weights; null or empty means cpu and memory with weight 1,
      *                              a weight of 0 means 1 (v1 defaulting)
      * @param shape                 the RequestedToCapacityRatio shape; null when requestedToCapacityRatio is absent
-     * @throws PluginInitException with upstream's validation message
+     * @throws PluginInitException with upstream's validation message (v1.34.1's field paths)
      */
     public NodeResourcesFit(List<String> ignoredResources, List<String> ignoredResourceGroups, String strategyType,
             List<ResourceSpec> resources, List<UtilizationShapePoint> shape) throws PluginInitException {
+        this(ignoredResources, ignoredResourceGroups, strategyType, resources, shape, Handle.featuresOf(null));
+    }
+
+    /** As above, with the field paths of the given release. */
+    NodeResourcesFit(List<String> ignoredResources, List<String> ignoredResourceGroups, String strategyType,
+            List<ResourceSpec> resources, List<UtilizationShapePoint> shape, Features features) throws PluginInitException {
         List<String> ignored = ignoredResources == null ? List.of() : List.copyOf(ignoredResources);
         List<String> groups = ignoredResourceGroups == null ? List.of() : List.copyOf(ignoredResourceGroups);
         String type = strategyType == null ? ArgsValidation.LEAST_ALLOCATED : strategyType;
@@ -115,7 +123,7 @@ public final class NodeResourcesFit implements PreFilterPlugin, FilterPlugin, Pr
         }
         v.resourceWeights("scoringStrategy.resources", res);
         if (shape != null) {
-            v.functionShape("scoringStrategy.shape", shape);
+            v.functionShape(FunctionShape.nodeResourcesFitField(features), shape);
         }
         v.throwIfAny();
 
@@ -299,17 +307,19 @@ public final class NodeResourcesFit implements PreFilterPlugin, FilterPlugin, Pr
     /** Builds the plugin from the profile's NodeResourcesFitArgs; null args mean upstream's defaults. */
     public static Plugin create(Object args, Handle handle) throws PluginInitException {
         NodeResourcesFit pl;
+        Features features = Handle.featuresOf(handle);
         if (args == null) {
             pl = withDefaults();
         } else if (!(args instanceof NodeResourcesFitArgs a)) {
             throw new PluginInitException("want args to be of type NodeResourcesFitArgs, got " + args.getClass().getName());
         } else if (a.scoringStrategy() == null) {
-            pl = new NodeResourcesFit(a.ignoredResources(), a.ignoredResourceGroups(), null, null, null);
+            pl = new NodeResourcesFit(a.ignoredResources(), a.ignoredResourceGroups(), null, null, null, features);
         } else {
             ScoringStrategy ss = a.scoringStrategy();
-            pl = new NodeResourcesFit(a.ignoredResources(), a.ignoredResourceGroups(), ss.type() == null ? "" : ss.type(), ss.resources(), ss.shape());
+            pl = new NodeResourcesFit(a.ignoredResources(), a.ignoredResourceGroups(), ss.type() == null ? "" : ss.type(),
+                    ss.resources(), ss.shape(), features);
         }
-        if (handle != null && Handle.featuresOf(handle).enabled(FeatureGate.DRA_EXTENDED_RESOURCE)) {
+        if (handle != null && features.enabled(FeatureGate.DRA_EXTENDED_RESOURCE)) {
             pl.draClasses = () -> ExtendedResourceClasses.of(handle.snapshot());
         }
         return pl;

@@ -4,6 +4,7 @@ import io.kubewhatif.engine.api.PluginException;
 import io.kubewhatif.engine.api.ScorePlugin;
 import io.kubewhatif.engine.api.StateData;
 import io.kubewhatif.engine.api.Status;
+import io.kubewhatif.engine.config.FunctionShape;
 import io.kubewhatif.engine.config.ResourceSpec;
 import io.kubewhatif.engine.config.UtilizationShapePoint;
 import io.kubewhatif.engine.plugins.helper.ShapeScore;
@@ -156,7 +157,7 @@ final class ResourceAllocationScorer {
         int n = shape.size();
         long[] util = new long[n];
         long[] score = new long[n];
-        long scale = ScorePlugin.MAX_NODE_SCORE / ArgsValidation.MAX_CUSTOM_PRIORITY_SCORE;
+        long scale = ScorePlugin.MAX_NODE_SCORE / FunctionShape.MAX_CUSTOM_PRIORITY_SCORE;
         for (int i = 0; i < n; i++) {
             util[i] = shape.get(i).utilization();
             score[i] = shape.get(i).score() * scale;

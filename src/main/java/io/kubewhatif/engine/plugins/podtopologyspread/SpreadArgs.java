@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.fabric8.kubernetes.api.model.TopologySpreadConstraint;
 import io.kubewhatif.engine.config.K8sNames;
+import io.kubewhatif.engine.util.GoQuote;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -77,9 +78,9 @@ public record SpreadArgs(String defaultingType, List<DefaultConstraint> defaultC
         String p = path == null || path.isEmpty() ? "" : path + ".";
         List<String> errs = new ArrayList<>();
         if (!SYSTEM_DEFAULTING.equals(defaultingType) && !LIST_DEFAULTING.equals(defaultingType)) {
-            errs.add(p + "defaultingType: Unsupported value: " + quote(defaultingType) + ": supported values: \"System\", \"List\"");
+            errs.add(p + "defaultingType: Unsupported value: " + GoQuote.quote(defaultingType) + ": supported values: \"System\", \"List\"");
         } else if (SYSTEM_DEFAULTING.equals(defaultingType) && !defaultConstraints.isEmpty()) {
-            errs.add(p + "defaultingType: Invalid value: " + quote(defaultingType) + ": when .defaultConstraints are not empty");
+            errs.add(p + "defaultingType: Invalid value: " + GoQuote.quote(defaultingType) + ": when .defaultConstraints are not empty");
         }
         for (int i = 0; i < defaultConstraints.size(); i++) {
             DefaultConstraint c = defaultConstraints.get(i);
@@ -92,14 +93,14 @@ public record SpreadArgs(String defaultingType, List<DefaultConstraint> defaultC
                 errs.add(f + "topologyKey: Required value: can not be empty");
             } else {
                 for (String msg : qualifiedNameErrors(key)) {
-                    errs.add(f + "topologyKey: Invalid value: " + quote(key) + ": " + msg);
+                    errs.add(f + "topologyKey: Invalid value: " + GoQuote.quote(key) + ": " + msg);
                 }
             }
             String when = c.whenUnsatisfiable() == null ? "" : c.whenUnsatisfiable();
             if (when.isEmpty()) {
                 errs.add(f + "whenUnsatisfiable: Required value: can not be empty");
             } else if (!PodTopologySpread.DO_NOT_SCHEDULE.equals(when) && !PodTopologySpread.SCHEDULE_ANYWAY.equals(when)) {
-                errs.add(f + "whenUnsatisfiable: Unsupported value: " + quote(when) + ": supported values: \"DoNotSchedule\", \"ScheduleAnyway\"");
+                errs.add(f + "whenUnsatisfiable: Unsupported value: " + GoQuote.quote(when) + ": supported values: \"DoNotSchedule\", \"ScheduleAnyway\"");
             }
             if (c.labelSelector() != null) {
                 errs.add(f + "labelSelector: Forbidden: constraint must not define a selector, as they deduced for each pod");
@@ -129,10 +130,5 @@ public record SpreadArgs(String defaultingType, List<DefaultConstraint> defaultC
     /** apimachinery's IsQualifiedName, as the configuration's validation has it (one copy of the rule and its messages). */
     private static List<String> qualifiedNameErrors(String value) {
         return K8sNames.isQualifiedName(value);
-    }
-
-    /** Go's %q for the plain strings that reach these messages. */
-    private static String quote(String s) {
-        return "\"" + s.replace("\\", "\\\\").replace("\"", "\\\"") + "\"";
     }
 }

@@ -20,6 +20,7 @@ import io.kubewhatif.engine.api.StateKey;
 import io.kubewhatif.engine.api.Status;
 import io.kubewhatif.engine.config.UtilizationShapePoint;
 import io.kubewhatif.engine.config.VolumeBindingArgs;
+import io.kubewhatif.engine.config.FunctionShape;
 import io.kubewhatif.engine.plugins.helper.PluginArgsErrors;
 import io.kubewhatif.engine.plugins.helper.ShapeScore;
 import io.kubewhatif.engine.plugins.storage.StorageHelpers;
@@ -112,7 +113,7 @@ public final class VolumeBinding implements PreFilterPlugin, FilterPlugin, PreSc
             shapeScore = new long[effective.size()];
             for (int i = 0; i < effective.size(); i++) {
                 shapeUtil[i] = effective.get(i).utilization();
-                shapeScore[i] = effective.get(i).score() * (MAX_NODE_SCORE / PluginArgsErrors.MAX_CUSTOM_PRIORITY_SCORE);
+                shapeScore[i] = effective.get(i).score() * (MAX_NODE_SCORE / FunctionShape.MAX_CUSTOM_PRIORITY_SCORE);
             }
         } else {
             shapeUtil = null;
@@ -341,24 +342,8 @@ public final class VolumeBinding implements PreFilterPlugin, FilterPlugin, PreSc
         if (bindTimeoutSeconds < 0) {
             errs.invalid("bindTimeoutSeconds", bindTimeoutSeconds, "invalid BindTimeoutSeconds, should not be a negative value");
         }
-        if (capacityScoring) {
-            errs.functionShape("shape", shape);
-        } else if (shape != null) {
-            errs.add("shape: Invalid value: " + shapeJson(shape) + ": unexpected field `shape`, remove it or turn on the feature gate StorageCapacityScoring");
-        }
+        FunctionShape.volumeBindingErrors("shape", shape, capacityScoring).forEach(errs::add);
         errs.throwIfAny();
-    }
-
-    /** The bad value as field errors print it: JSON of the internal type, whose fields carry no JSON names. */
-    private static String shapeJson(List<UtilizationShapePoint> shape) {
-        StringBuilder sb = new StringBuilder("[");
-        for (int i = 0; i < shape.size(); i++) {
-            if (i > 0) {
-                sb.append(',');
-            }
-            sb.append("{\"Utilization\":").append(shape.get(i).utilization()).append(",\"Score\":").append(shape.get(i).score()).append('}');
-        }
-        return sb.append(']').toString();
     }
 
     /**

@@ -3,11 +3,14 @@ package io.kubewhatif.engine.plugins.noderesources;
 import io.kubewhatif.engine.api.PluginInitException;
 import io.kubewhatif.engine.config.ResourceSpec;
 import io.kubewhatif.engine.config.UtilizationShapePoint;
+import io.kubewhatif.engine.version.Features;
+import io.kubewhatif.engine.version.Release;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 
 import java.util.List;
+import java.util.Map;
 import java.util.stream.Stream;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -148,6 +151,19 @@ class NodeResourcesArgsTest {
         var ba = new io.kubewhatif.engine.config.NodeResourcesBalancedAllocationArgs(List.of(new ResourceSpec("cpu", 2)));
         e = assertThrows(PluginInitException.class, () -> NodeResourcesBalancedAllocation.create(ba, null));
         assertEquals("resources[0].weight: Invalid value: 2: must be 1", e.getMessage());
+    }
+
+    /** The shape's path is the release's: v1.36 moved it under requestedToCapacityRatio (FunctionShape says where). */
+    @Test
+    void shapeErrorsNameTheReleasesPath() {
+        List<UtilizationShapePoint> unsorted = shape(50, 5, 10, 10);
+        PluginInitException e = assertThrows(PluginInitException.class, () -> new NodeResourcesFit(null, null,
+                "RequestedToCapacityRatio", DEFAULT, unsorted, Features.of(Release.V1_35.reference(), Map.of())));
+        assertEquals("scoringStrategy.shape[1].utilization: Invalid value: 10: values must be sorted in increasing order", e.getMessage());
+        e = assertThrows(PluginInitException.class, () -> new NodeResourcesFit(null, null,
+                "RequestedToCapacityRatio", DEFAULT, unsorted, Features.of(Release.V1_36.reference(), Map.of())));
+        assertEquals("scoringStrategy.requestedToCapacityRatio.shape[1].utilization: Invalid value: 10: "
+                + "values must be sorted in increasing order", e.getMessage());
     }
 
     @Test
