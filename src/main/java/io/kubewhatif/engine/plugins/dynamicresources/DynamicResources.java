@@ -136,8 +136,8 @@ public final class DynamicResources implements PreEnqueuePlugin, PreFilterPlugin
     private final DraFeatures features;
     private final ScoreRules scoreRules;
     private final Duration filterTimeout;
-    /** Compiled selectors, reused across cycles (upstream keeps an LRU cache). */
-    private final Map<String, DeviceCel.Compiled> celCache = new ConcurrentHashMap<>();
+    /** Compiled selectors, reused across cycles. */
+    private final SelectorCache celCache;
     /** Claims whose allocation was reserved but not yet written by PreBind, by claim UID. */
     private final Map<String, ResourceClaim> inFlight = new ConcurrentHashMap<>();
 
@@ -164,6 +164,7 @@ public final class DynamicResources implements PreEnqueuePlugin, PreFilterPlugin
         this.filterTimeout = filterTimeout == null ? Duration.ZERO : filterTimeout;
         this.features = features == null ? DraFeatures.V1_34 : features;
         this.scoreRules = scoreRules;
+        this.celCache = new SelectorCache(this.features.consumableCapacity());
     }
 
     public DynamicResources(Handle handle) {
@@ -260,7 +261,7 @@ public final class DynamicResources implements PreEnqueuePlugin, PreFilterPlugin
         Allocator allocator = null;
         if (toAllocate > 0) {
             allocator = new Allocator(features, allocatedDevices(snapshot), name -> snapshot.get(DeviceClass.class, null, name),
-                    snapshot.list(ResourceSlice.class), this::compile);
+                    snapshot.list(ResourceSlice.class), celCache);
         }
         cs.write(STATE_KEY, new State(new ArrayList<>(claims), availableOnNodes, allocator, numUserClaims, classes));
         return PreFilterResult.SUCCESS;
@@ -615,39 +616,13 @@ public final class DynamicResources implements PreEnqueuePlugin, PreFilterPlugin
         return na == null ? List.of() : na.devices();
     }
 
-    private DeviceCel.Compiled compile(String expression) {
-        DeviceCel.Compiled c = celCache.get(expression);
-        if (c == null) {
-            if (celCache.size() > 1024) {
-                celCache.clear();
-            }
-            c = celCache.computeIfAbsent(expression, e -> DeviceCel.compile(e, features.consumableCapacity()));
-        }
-        return c;
-    }
-
     /** Devices allocated to any claim (admin-access results excluded) plus those of in-flight allocations. */
     private Set<DeviceId> allocatedDevices(ClusterSnapshot snapshot) {
-        Set<DeviceId> ids = new HashSet<>();
-        for (ResourceClaim c : snapshot.list(ResourceClaim.class)) {
-            addDevices(c, ids);
-        }
+        Set<DeviceId> ids = ExtendedResourceDevices.allocatedDevices(snapshot);
         for (ResourceClaim c : inFlight.values()) {
-            addDevices(c, ids);
+            ExtendedResourceDevices.addAllocated(c, ids);
         }
         return ids;
-    }
-
-    private static void addDevices(ResourceClaim claim, Set<DeviceId> ids) {
-        AllocationResult a = allocation(claim);
-        if (a == null || a.getDevices() == null || a.getDevices().getResults() == null) {
-            return;
-        }
-        for (DeviceRequestAllocationResult r : a.getDevices().getResults()) {
-            if (!Boolean.TRUE.equals(r.getAdminAccess())) {
-                ids.add(new DeviceId(r.getDriver(), r.getPool(), r.getDevice()));
-            }
-        }
     }
 
     private static AllocationResult allocation(ResourceClaim claim) {

@@ -17,7 +17,10 @@ import io.kubewhatif.engine.config.NodeResourcesFitArgs;
 import io.kubewhatif.engine.config.ResourceSpec;
 import io.kubewhatif.engine.config.ScoringStrategy;
 import io.kubewhatif.engine.config.UtilizationShapePoint;
+import io.kubewhatif.engine.plugins.dynamicresources.ExtendedResourceDevices;
+import io.kubewhatif.engine.plugins.dynamicresources.SelectorCache;
 import io.kubewhatif.engine.plugins.helper.ExtendedResourceClasses;
+import io.kubewhatif.engine.snapshot.ClusterSnapshot;
 import io.kubewhatif.engine.snapshot.NodeInfo;
 import io.kubewhatif.engine.snapshot.PodInfo;
 import io.kubewhatif.engine.snapshot.Resource;
@@ -77,8 +80,10 @@ public final class NodeResourcesFit implements PreFilterPlugin, FilterPlugin, Pr
     private final Set<String> ignoredResourceGroups;
     private final String strategy;
     private final ResourceAllocationScorer scorer;
-    /** DRAExtendedResource: the device classes backing extended resources; null with the gate off. */
-    private Supplier<ExtendedResourceClasses> draClasses;
+    /** DRAExtendedResource: the cluster whose device classes back extended resources; null with the gate off. */
+    private Supplier<ClusterSnapshot> draCluster;
+    /** DRAExtendedResource: the CEL cache for the classes' selectors when scoring their devices. */
+    private SelectorCache draSelectors;
 
     /**
      * Builds the plugin from its args, validated as upstream does.
@@ -161,7 +166,7 @@ public final class NodeResourcesFit implements PreFilterPlugin, FilterPlugin, Pr
     @Override
     public PreFilterResult preFilter(CycleState state, PodInfo pod, List<NodeInfo> nodes) {
         // PodInfo.requests() is PodRequests; Filter compares it per resource (SetMaxResource on an empty Resource).
-        state.write(PRE_FILTER_KEY, new PreFilterState(pod.requests(), draClasses == null ? null : draClasses.get()));
+        state.write(PRE_FILTER_KEY, new PreFilterState(pod.requests(), draClasses()));
         return PreFilterResult.SUCCESS;
     }
 
@@ -265,19 +270,30 @@ public final class NodeResourcesFit implements PreFilterPlugin, FilterPlugin, Pr
         return ignoredResourceGroups.contains(slash < 0 ? name : name.substring(0, slash));
     }
 
+    private ExtendedResourceClasses draClasses() {
+        return draCluster == null ? null : ExtendedResourceClasses.of(draCluster.get());
+    }
+
     // ---- PreScore / Score ----
 
     @Override
     public Status preScore(CycleState state, PodInfo pod, List<NodeInfo> feasibleNodes) {
-        state.write(PRE_SCORE_KEY, new ResourceAllocationScorer.PodRequests(FitScoringRequests.of(pod.pod(), scorer.names())));
+        state.write(PRE_SCORE_KEY, preScoreState(pod));
         return Status.SUCCESS;
     }
 
     @Override
     public long score(CycleState state, PodInfo pod, NodeInfo node) {
         ResourceAllocationScorer.PodRequests s = state.read(PRE_SCORE_KEY);
-        long[] podRequests = s != null ? s.podRequests : FitScoringRequests.of(pod.pod(), scorer.names());
-        return scorer.score(node, podRequests);
+        if (s == null) {
+            s = preScoreState(pod);
+        }
+        return scorer.score(node, s.podRequests, s.draDevices);
+    }
+
+    private ResourceAllocationScorer.PodRequests preScoreState(PodInfo pod) {
+        ExtendedResourceDevices devices = draCluster == null ? null : ExtendedResourceDevices.forScoring(draCluster.get(), scorer.names(), draSelectors, NAME);
+        return new ResourceAllocationScorer.PodRequests(FitScoringRequests.of(pod.pod(), scorer.names()), devices);
     }
 
     // ---- helpers ----
@@ -310,7 +326,8 @@ public final class NodeResourcesFit implements PreFilterPlugin, FilterPlugin, Pr
             pl = new NodeResourcesFit(a.ignoredResources(), a.ignoredResourceGroups(), ss.type() == null ? "" : ss.type(), ss.resources(), ss.shape());
         }
         if (handle != null && Handle.featuresOf(handle).enabled(FeatureGate.DRA_EXTENDED_RESOURCE)) {
-            pl.draClasses = () -> ExtendedResourceClasses.of(handle.snapshot());
+            pl.draCluster = handle::snapshot;
+            pl.draSelectors = new SelectorCache(Handle.featuresOf(handle).enabled(FeatureGate.DRA_CONSUMABLE_CAPACITY));
         }
         return pl;
     }
