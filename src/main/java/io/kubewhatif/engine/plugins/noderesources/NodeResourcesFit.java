@@ -194,6 +194,14 @@ public final class NodeResourcesFit implements PreFilterPlugin, FilterPlugin, Pr
     }
 
     /**
+     * What Filter finds the node lacks for the pod, under this plugin's ignored resources and (DRAExtendedResource)
+     * the device classes backing extended resources; explain derives its smaller-request fixes from it.
+     */
+    public List<InsufficientResource> insufficientResources(PodInfo pod, NodeInfo node) {
+        return fitsRequest(pod.requests(), node, ignoredResources, ignoredResourceGroups, draClasses());
+    }
+
+    /**
      * Every resource the node lacks for the request, in upstream's order: pods, cpu, memory, ephemeral-storage, then
      * scalar resources (by name; upstream's order there is Go map order). A shortage is unresolvable when the request
      * exceeds the node's whole allocatable, since evicting pods cannot help then.
