@@ -501,8 +501,16 @@ public final class DynamicResources implements PreEnqueuePlugin, PreFilterPlugin
         if (s == null || s.claims.isEmpty()) {
             return;
         }
-        for (ResourceClaim claim : s.claims) {
+        for (int i = 0; i < s.claims.size(); i++) {
+            ResourceClaim claim = s.claims.get(i);
             inFlight.remove(uid(claim));
+            if (i == s.numUserClaims) {
+                // The special claim PreBind created (or an earlier cycle left) is deleted, so its devices are free again.
+                if (!ExtendedResourceClaims.isInMemory(claim)) {
+                    handle.snapshot().remove(claim);
+                }
+                continue;
+            }
             if (allocation(claim) != null && isReservedFor(claim, pod.uid())) {
                 ResourceClaim current = handle.snapshot().get(ResourceClaim.class, claim.getMetadata().getNamespace(), claim.getMetadata().getName());
                 if (current == null || !isReservedFor(current, pod.uid())) {
