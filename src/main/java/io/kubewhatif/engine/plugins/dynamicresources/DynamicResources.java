@@ -72,6 +72,7 @@ public final class DynamicResources implements PreEnqueuePlugin, PreFilterPlugin
     static final String MSG_NO_CLAIMS_TO_DEALLOCATE = "no new claims to deallocate";
     static final String MSG_DEALLOCATED = "deallocation of ResourceClaim completed";
     static final String MSG_STILL_NOT_SCHEDULABLE = "still not schedulable";
+    static final String MSG_DELETED = "deletion of ResourceClaim completed";
     static final String REASON_CANNOT_ALLOCATE = "cannot allocate all claims";
     static final String REASON_NOT_AVAILABLE = "resourceclaim not available on the node";
     static final String REASON_TIMED_OUT = "timed out trying to allocate devices";
@@ -428,7 +429,16 @@ public final class DynamicResources implements PreEnqueuePlugin, PreFilterPlugin
             candidates = new ArrayList<>(s.unavailableClaims);
         }
         String podUid = pod.uid();
+        ResourceClaim extended = s.extendedClaim();
+        // A special claim from an earlier cycle (not the one in memory) is deleted, not deallocated.
+        boolean staleExtended = extended != null && !ExtendedResourceClaims.isInMemory(extended);
         for (int index : candidates) {
+            if (index == s.numUserClaims) {
+                if (staleExtended) {
+                    break;
+                }
+                continue;
+            }
             ResourceClaim claim = s.claims.get(index);
             List<ResourceClaimConsumerReference> reserved = claim.getStatus() == null ? null : claim.getStatus().getReservedFor();
             if (reserved == null || reserved.isEmpty() || reserved.size() == 1 && podUid.equals(reserved.get(0).getUid())) {
@@ -445,6 +455,15 @@ public final class DynamicResources implements PreEnqueuePlugin, PreFilterPlugin
                 handle.snapshot().put(updated);
                 return PostFilterResult.of(Status.unschedulable(MSG_DEALLOCATED));
             }
+        }
+        if (staleExtended) {
+            ResourceClaim current = handle.snapshot().get(ResourceClaim.class, extended.getMetadata().getNamespace(), extended.getMetadata().getName());
+            if (current == null) {
+                return PostFilterResult.of(Status.error("update resourceclaim " + Allocator.kobj(extended) + ": resourceclaims.resource.k8s.io \""
+                        + extended.getMetadata().getName() + "\" not found"));
+            }
+            handle.snapshot().remove(current);
+            return PostFilterResult.of(Status.unschedulable(MSG_DELETED));
         }
         return PostFilterResult.of(Status.unschedulable(MSG_STILL_NOT_SCHEDULABLE));
     }
