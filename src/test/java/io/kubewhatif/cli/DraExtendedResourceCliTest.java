@@ -2,6 +2,7 @@ package io.kubewhatif.cli;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.kubewhatif.engine.testing.DraObjects;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -30,57 +31,9 @@ class DraExtendedResourceCliTest {
     @BeforeEach
     void files() throws Exception {
         Path c = dir.resolve("cluster.yaml");
-        Files.writeString(c, """
-                apiVersion: v1
-                kind: Node
-                metadata: {name: node-a}
-                status:
-                  allocatable: {cpu: "4", memory: 8Gi, pods: "110"}
-                ---
-                apiVersion: v1
-                kind: Node
-                metadata: {name: node-b, labels: {kubernetes.io/hostname: node-b}}
-                status:
-                  allocatable: {cpu: "4", memory: 8Gi, pods: "110"}
-                ---
-                apiVersion: resource.k8s.io/v1
-                kind: DeviceClass
-                metadata: {name: gpu.example.com}
-                spec:
-                  selectors:
-                  - cel: {expression: 'device.driver == "gpu.example.com"'}
-                  extendedResourceName: example.com/gpu
-                ---
-                apiVersion: resource.k8s.io/v1
-                kind: ResourceSlice
-                metadata: {name: node-b-gpus}
-                spec:
-                  driver: gpu.example.com
-                  nodeName: node-b
-                  pool: {name: node-b, generation: 1, resourceSliceCount: 1}
-                  devices:
-                  - name: gpu-0
-                """);
+        Files.writeString(c, DraObjects.GPU_CLUSTER);
         Path p = dir.resolve("pods.yaml");
-        Files.writeString(p, """
-                apiVersion: v1
-                kind: Pod
-                metadata: {name: trainer-1, namespace: default}
-                spec:
-                  containers:
-                  - name: main
-                    image: busybox
-                    resources: {requests: {example.com/gpu: "1"}, limits: {example.com/gpu: "1"}}
-                ---
-                apiVersion: v1
-                kind: Pod
-                metadata: {name: trainer-2, namespace: default}
-                spec:
-                  containers:
-                  - name: main
-                    image: busybox
-                    resources: {requests: {example.com/gpu: "1"}, limits: {example.com/gpu: "1"}}
-                """);
+        Files.writeString(p, DraObjects.GPU_PODS);
         cluster = c.toString();
         pods = p.toString();
     }

@@ -1,6 +1,7 @@
 package io.kubewhatif.extender.http;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import io.kubewhatif.engine.testing.DraObjects;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.kubewhatif.cli.Cli;
 import io.kubewhatif.cli.ExitCodes;
@@ -478,41 +479,14 @@ class ExtenderCliTest {
     @Test
     void aFailingBindDeletesTheSpecialClaimPreBindCreated() throws Exception {
         server.bindError = "the cluster said no";
-        String cluster = """
-                apiVersion: v1
-                kind: Node
-                metadata: {name: node-gpu}
-                status: {capacity: {cpu: "4", memory: 8Gi, pods: "110"}}
-                ---
-                apiVersion: resource.k8s.io/v1
-                kind: DeviceClass
-                metadata: {name: gpu.example.com}
-                spec: {extendedResourceName: example.com/gpu}
-                ---
-                apiVersion: resource.k8s.io/v1
-                kind: ResourceSlice
-                metadata: {name: node-gpu-gpus}
-                spec:
-                  driver: gpu.example.com
-                  nodeName: node-gpu
-                  pool: {name: node-gpu, generation: 1, resourceSliceCount: 1}
-                  devices: [{name: gpu-0}]
-                """;
-        String pod = """
-                apiVersion: v1
-                kind: Pod
-                metadata: {name: NAME, namespace: shop, uid: NAME-uid}
-                spec:
-                  containers: [{name: c, image: x, resources: {requests: {example.com/gpu: "1"}, limits: {example.com/gpu: "1"}}}]
-                """;
-        Path pods = write("gpu-pods.yaml", pod.replace("NAME", "first") + "---\n" + pod.replace("NAME", "second"));
-        Result r = run("schedule", "--kube-version", "1.36", "--cluster", write("gpu-cluster.yaml", cluster).toString(), "-f", pods.toString(),
-                "--config", config(server.url(), "bindVerb: bind").toString(), "--allow-extender-bind", "-o", "json");
+        Result r = run("schedule", "--kube-version", "1.36", "--cluster", write("gpu-cluster.yaml", DraObjects.GPU_CLUSTER).toString(),
+                "-f", write("gpu-pods.yaml", DraObjects.GPU_PODS).toString(), "--config", config(server.url(), "bindVerb: bind").toString(),
+                "--allow-extender-bind", "-o", "json");
         JsonNode first = r.json().get("steps").get(0);
         JsonNode second = r.json().get("steps").get(1);
-        assertEquals("node-gpu", first.get("selected").asText(), r.out());
+        assertEquals("node-b", first.get("selected").asText(), r.out());
         assertFalse(first.get("assumed").get("ok").asBoolean());
-        assertEquals("node-gpu", second.path("selected").asText(), "the first pod's claim is gone, its device free: " + r.out());
+        assertEquals("node-b", second.path("selected").asText(), "the first pod's claim is gone, its device free: " + r.out());
     }
 
     /** node-a and node-c are full of low-priority pods; the extender drops node-a from the preemption candidates. */

@@ -2,7 +2,6 @@ package io.kubewhatif.engine.plugins.dynamicresources;
 
 import io.fabric8.kubernetes.api.model.HasMetadata;
 import io.fabric8.kubernetes.api.model.resource.v1.DeviceClass;
-import io.fabric8.kubernetes.api.model.resource.v1.ResourceClaim;
 import io.fabric8.kubernetes.api.model.resource.v1.ResourceSlice;
 import io.kubewhatif.engine.snapshot.NodeInfo;
 import io.kubewhatif.engine.testing.SnapshotHandle;
@@ -14,6 +13,8 @@ import java.util.stream.Stream;
 
 import static io.kubewhatif.engine.plugins.dynamicresources.DraFixtures.objects;
 import static io.kubewhatif.engine.plugins.dynamicresources.DraFixtures.yaml;
+import static io.kubewhatif.engine.testing.DraObjects.allocatedClaim;
+import static io.kubewhatif.engine.testing.DraObjects.slice;
 import static io.kubewhatif.engine.testing.Fixtures.node;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
@@ -29,22 +30,6 @@ class ExtendedResourceDevicesTest {
 
     private static DeviceClass explicitClass() {
         return yaml(DeviceClass.class, "metadata: {name: " + CLASS + "}\nspec: {extendedResourceName: " + DRA + "}\n");
-    }
-
-    private static ResourceSlice slice(String node, String... devices) {
-        StringBuilder b = new StringBuilder("metadata: {name: " + node + "-slice}\nspec:\n  driver: test-driver\n  nodeName: " + node
-                + "\n  pool: {name: " + node + ", generation: 1, resourceSliceCount: 1}\n  devices:\n");
-        for (String d : devices) {
-            b.append("  - name: ").append(d).append('\n');
-        }
-        return yaml(ResourceSlice.class, b.toString());
-    }
-
-    private static ResourceClaim allocated(String name, String pool, String device, String extra) {
-        return yaml(ResourceClaim.class, "metadata: {name: " + name + ", namespace: default, uid: " + name + "}\n"
-                + "spec:\n  devices:\n    requests:\n    - name: req-1\n      exactly: {deviceClassName: " + CLASS + "}\n"
-                + "status:\n  allocation:\n    devices:\n      results:\n"
-                + "      - {request: req-1, driver: test-driver, pool: " + pool + ", device: " + device + (extra == null ? "" : ", " + extra) + "}\n");
     }
 
     record Case(String name, String resource, List<HasMetadata> objects, long capacity, long allocated) {
@@ -104,15 +89,15 @@ class ExtendedResourceDevicesTest {
                 new Case("DRA-backed resource, no slices", DRA, objects(explicitClass()), 0, 0),
                 new Case("another node's slice does not count", DRA, objects(explicitClass(), slice("other-node", "device-1")), 0, 0),
                 new Case("an allocated device", DRA, objects(explicitClass(), slice(NODE, "device-1", "device-2"),
-                        allocated("test-claim", NODE, "device-1", null)), 2, 1),
+                        allocatedClaim("test-claim", CLASS, NODE, "device-1", null)), 2, 1),
                 new Case("a shared device allocation (consumable capacity)", DRA, objects(explicitClass(), slice(NODE, "device-1", "device-2"),
-                        allocated("test-claim", NODE, "device-1", "shareID: share-123")), 2, 1),
+                        allocatedClaim("test-claim", CLASS, NODE, "device-1", "shareID: share-123")), 2, 1),
                 new Case("mixed allocations", DRA, objects(explicitClass(), slice(NODE, "device-1", "device-2", "device-3"),
-                        allocated("test-claim-1", NODE, "device-1", null), allocated("test-claim-2", NODE, "device-2", "shareID: share-456")), 3, 2),
+                        allocatedClaim("test-claim-1", CLASS, NODE, "device-1", null), allocatedClaim("test-claim-2", CLASS, NODE, "device-2", "shareID: share-456")), 3, 2),
                 new Case("an admin-access allocation does not count", DRA, objects(explicitClass(), slice(NODE, "device-1", "device-2"),
-                        allocated("admin", NODE, "device-1", "adminAccess: true")), 2, 0),
+                        allocatedClaim("admin", CLASS, NODE, "device-1", "adminAccess: true")), 2, 0),
                 new Case("per-device node selection and a CEL selector", DRA, objects(gpus, perDevice,
-                        allocated("test-claim", "per-device-pool", "device-1", null)), 2, 1),
+                        allocatedClaim("test-claim", CLASS, "per-device-pool", "device-1", null)), 2, 1),
                 new Case("a slice reaching the node by its node selector", DRA, objects(explicitClass(), cluster), 1, 0),
                 new Case("a CEL selector failing at runtime leaves the resource out", DRA, objects(
                         yaml(DeviceClass.class, "metadata: {name: " + CLASS + "}\nspec:\n  extendedResourceName: " + DRA + "\n  selectors:\n"

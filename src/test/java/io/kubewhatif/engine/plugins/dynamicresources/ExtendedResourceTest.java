@@ -85,37 +85,27 @@ class ExtendedResourceTest {
     }
 
     /**
-     * A later binding step failing after PreBind created the special claim (a binder extender's error, a PreBind
-     * plugin after DynamicResources): Unreserve deletes the claim, as upstream's unreserveExtendedResourceClaim, so the
-     * device is free for the next pod.
+     * Unreserve frees the device: before PreBind the claim exists only in memory; after it (a binder extender's error,
+     * a PreBind plugin after DynamicResources failing) the claim PreBind created is deleted, as upstream's
+     * unreserveExtendedResourceClaim.
      */
     @Test
-    void unreserveDeletesTheCreatedClaim() {
-        SnapshotHandle h = cluster();
-        DynamicResources pl = new DynamicResources(h, Duration.ZERO, release(Release.V1_36));
-        PodInfo p1 = pod("trainer").req("example.com/gpu", "1").info();
-        Cycle c1 = cycle(pl, p1, List.of(withSlice));
-        assertEquals(Status.SUCCESS, pl.reserve(c1.state(), p1, "node-b"));
-        assertEquals(Status.SUCCESS, pl.preBind(c1.state(), p1, "node-b"));
-        assertEquals(1, h.snapshot().list(ResourceClaim.class).size());
-
-        pl.unreserve(c1.state(), p1, "node-b");
-        assertEquals(List.of(), h.snapshot().list(ResourceClaim.class));
-        PodInfo p2 = pod("trainer-2").req("example.com/gpu", "1").info();
-        assertEquals(Map.of("node-b", Status.SUCCESS), cycle(pl, p2, List.of(withSlice)).filter());
-    }
-
-    /** Unreserve before PreBind: the claim exists only in memory, nothing to delete, and the device is free again. */
-    @Test
-    void unreserveBeforePreBindLeavesNothing() {
-        SnapshotHandle h = cluster();
-        DynamicResources pl = new DynamicResources(h, Duration.ZERO, release(Release.V1_36));
-        PodInfo p1 = pod("trainer").req("example.com/gpu", "1").info();
-        Cycle c1 = cycle(pl, p1, List.of(withSlice));
-        assertEquals(Status.SUCCESS, pl.reserve(c1.state(), p1, "node-b"));
-        pl.unreserve(c1.state(), p1, "node-b");
-        assertEquals(List.of(), h.snapshot().list(ResourceClaim.class));
-        assertEquals(Map.of("node-b", Status.SUCCESS), cycle(pl, pod("trainer-2").req("example.com/gpu", "1").info(), List.of(withSlice)).filter());
+    void unreserveFreesTheDevice() {
+        for (boolean afterPreBind : List.of(false, true)) {
+            SnapshotHandle h = cluster();
+            DynamicResources pl = new DynamicResources(h, Duration.ZERO, release(Release.V1_36));
+            PodInfo p1 = pod("trainer").req("example.com/gpu", "1").info();
+            Cycle c1 = cycle(pl, p1, List.of(withSlice));
+            assertEquals(Status.SUCCESS, pl.reserve(c1.state(), p1, "node-b"));
+            if (afterPreBind) {
+                assertEquals(Status.SUCCESS, pl.preBind(c1.state(), p1, "node-b"));
+                assertEquals(1, h.snapshot().list(ResourceClaim.class).size());
+            }
+            pl.unreserve(c1.state(), p1, "node-b");
+            assertEquals(List.of(), h.snapshot().list(ResourceClaim.class));
+            PodInfo p2 = pod("trainer-2").req("example.com/gpu", "1").info();
+            assertEquals(Map.of("node-b", Status.SUCCESS), cycle(pl, p2, List.of(withSlice)).filter(), "after PreBind: " + afterPreBind);
+        }
     }
 
     /** The pod's special claim from an earlier cycle (dynamicresources_test.go, POD-extended-resources-0). */

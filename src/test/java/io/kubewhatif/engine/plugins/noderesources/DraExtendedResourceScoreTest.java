@@ -1,11 +1,7 @@
 package io.kubewhatif.engine.plugins.noderesources;
 
 import io.fabric8.kubernetes.api.model.HasMetadata;
-import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
 import io.fabric8.kubernetes.api.model.resource.v1.DeviceClass;
-import io.fabric8.kubernetes.api.model.resource.v1.ResourceClaim;
-import io.fabric8.kubernetes.api.model.resource.v1.ResourceSlice;
 import io.kubewhatif.engine.api.Code;
 import io.kubewhatif.engine.api.CycleState;
 import io.kubewhatif.engine.api.PluginException;
@@ -19,6 +15,7 @@ import io.kubewhatif.engine.config.ScoringStrategy;
 import io.kubewhatif.engine.config.UtilizationShapePoint;
 import io.kubewhatif.engine.snapshot.NodeInfo;
 import io.kubewhatif.engine.snapshot.PodInfo;
+import io.kubewhatif.engine.testing.DraObjects;
 import io.kubewhatif.engine.testing.SnapshotHandle;
 import io.kubewhatif.engine.version.Features;
 import io.kubewhatif.engine.version.Release;
@@ -32,6 +29,8 @@ import java.util.Map;
 import java.util.stream.Stream;
 
 import static io.kubewhatif.engine.plugins.noderesources.ResourcePods.node;
+import static io.kubewhatif.engine.testing.DraObjects.allocatedClaim;
+import static io.kubewhatif.engine.testing.DraObjects.slice;
 import static io.kubewhatif.engine.plugins.noderesources.ResourcePods.pod;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -50,16 +49,6 @@ class DraExtendedResourceScoreTest {
     private static final List<ResourceSpec> ONLY_DRA = List.of(new ResourceSpec(DRA, 1));
     private static final List<ResourceSpec> CPU_MEMORY_DRA = List.of(new ResourceSpec("cpu", 1), new ResourceSpec("memory", 1), new ResourceSpec(DRA, 1));
 
-    private static final ObjectMapper YAML = new ObjectMapper(new YAMLFactory());
-
-    private static HasMetadata obj(Class<? extends HasMetadata> type, String yaml) {
-        try {
-            return YAML.readValue(yaml, type);
-        } catch (java.io.IOException e) {
-            throw new java.io.UncheckedIOException(e);
-        }
-    }
-
     private static HasMetadata deviceClass(String extendedResourceName, String... cel) {
         StringBuilder b = new StringBuilder("apiVersion: resource.k8s.io/v1\nkind: DeviceClass\nmetadata: {name: " + CLASS + "}\nspec:\n");
         if (extendedResourceName != null) {
@@ -71,25 +60,7 @@ class DraExtendedResourceScoreTest {
                 b.append("  - cel: {expression: '").append(c.replace("'", "''")).append("'}\n");
             }
         }
-        return obj(DeviceClass.class, b.toString());
-    }
-
-    /** st.MakeResourceSlice(node, "test-driver") with the named devices: pool named after the node. */
-    private static HasMetadata slice(String node, String... devices) {
-        StringBuilder b = new StringBuilder("apiVersion: resource.k8s.io/v1\nkind: ResourceSlice\nmetadata: {name: " + node + "-slice}\nspec:\n"
-                + "  driver: test-driver\n  nodeName: " + node + "\n  pool: {name: " + node + ", generation: 1, resourceSliceCount: 1}\n  devices:\n");
-        for (String d : devices) {
-            b.append("  - name: ").append(d).append('\n');
-        }
-        return obj(ResourceSlice.class, b.toString());
-    }
-
-    /** A claim whose allocation holds one device of test-driver (extra: more fields of the result, e.g. shareID). */
-    private static HasMetadata allocatedClaim(String name, String pool, String device, String extra) {
-        return obj(ResourceClaim.class, "apiVersion: resource.k8s.io/v1\nkind: ResourceClaim\nmetadata: {name: " + name + ", namespace: default, uid: " + name + "}\n"
-                + "spec:\n  devices:\n    requests:\n    - name: req-1\n      exactly: {deviceClassName: " + CLASS + "}\n"
-                + "status:\n  allocation:\n    devices:\n      results:\n"
-                + "      - {request: req-1, driver: test-driver, pool: " + pool + ", device: " + device + (extra == null ? "" : ", " + extra) + "}\n");
+        return DraObjects.yaml(DeviceClass.class, b.toString());
     }
 
     private static List<HasMetadata> objects(HasMetadata... os) {
@@ -151,7 +122,7 @@ class DraExtendedResourceScoreTest {
                         wantsOne, twoBare, threeAndTwo, Release.V1_36, List.of(33L, 50L)),
                 new Case("a device taken by a claim counts as requested", fitArgs("LeastAllocated", ONLY_DRA, null), wantsOne, twoBare,
                         objects(deviceClass(DRA), slice("node1", "device-1", "device-2", "device-3"), slice("node2", "device-1", "device-2"),
-                                allocatedClaim("taken", "node1", "device-1", null)),
+                                allocatedClaim("taken", CLASS, "node1", "device-1", null)),
                         Release.V1_36, List.of(33L, 50L)),
                 new Case("the implicit name deviceclass.resource.kubernetes.io/CLASS", fitArgs("LeastAllocated", List.of(new ResourceSpec(IMPLICIT, 1)), null),
                         pod("p").c(IMPLICIT + "=1").info(), twoBare,
