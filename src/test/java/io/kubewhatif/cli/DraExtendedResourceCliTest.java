@@ -2,6 +2,7 @@ package io.kubewhatif.cli;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.kubewhatif.engine.testing.DraObjects;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -17,7 +18,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 /**
  * DRAExtendedResource through the default profile: v1.35 (gate off) rejects the nodes without the extended resource
  * in allocatable; v1.36 (on) places the pod where a DeviceClass's devices provide it, and the next pod sees the
- * device taken. The public corpus does not exercise it.
+ * device taken, also when scoring by devices. The public corpus does not exercise it.
  */
 class DraExtendedResourceCliTest {
     private static final ObjectMapper JSON = new ObjectMapper();
@@ -30,57 +31,9 @@ class DraExtendedResourceCliTest {
     @BeforeEach
     void files() throws Exception {
         Path c = dir.resolve("cluster.yaml");
-        Files.writeString(c, """
-                apiVersion: v1
-                kind: Node
-                metadata: {name: node-a}
-                status:
-                  allocatable: {cpu: "4", memory: 8Gi, pods: "110"}
-                ---
-                apiVersion: v1
-                kind: Node
-                metadata: {name: node-b, labels: {kubernetes.io/hostname: node-b}}
-                status:
-                  allocatable: {cpu: "4", memory: 8Gi, pods: "110"}
-                ---
-                apiVersion: resource.k8s.io/v1
-                kind: DeviceClass
-                metadata: {name: gpu.example.com}
-                spec:
-                  selectors:
-                  - cel: {expression: 'device.driver == "gpu.example.com"'}
-                  extendedResourceName: example.com/gpu
-                ---
-                apiVersion: resource.k8s.io/v1
-                kind: ResourceSlice
-                metadata: {name: node-b-gpus}
-                spec:
-                  driver: gpu.example.com
-                  nodeName: node-b
-                  pool: {name: node-b, generation: 1, resourceSliceCount: 1}
-                  devices:
-                  - name: gpu-0
-                """);
+        Files.writeString(c, DraObjects.GPU_CLUSTER);
         Path p = dir.resolve("pods.yaml");
-        Files.writeString(p, """
-                apiVersion: v1
-                kind: Pod
-                metadata: {name: trainer-1, namespace: default}
-                spec:
-                  containers:
-                  - name: main
-                    image: busybox
-                    resources: {requests: {example.com/gpu: "1"}, limits: {example.com/gpu: "1"}}
-                ---
-                apiVersion: v1
-                kind: Pod
-                metadata: {name: trainer-2, namespace: default}
-                spec:
-                  containers:
-                  - name: main
-                    image: busybox
-                    resources: {requests: {example.com/gpu: "1"}, limits: {example.com/gpu: "1"}}
-                """);
+        Files.writeString(p, DraObjects.GPU_PODS);
         cluster = c.toString();
         pods = p.toString();
     }
@@ -114,5 +67,86 @@ class DraExtendedResourceCliTest {
         CliTest.Result locked = CliTest.run(null, "schedule", "--cluster", cluster, "-f", pods, "--kube-version", "1.37",
                 "--feature-gates", "DRAExtendedResource=false");
         assertTrue(locked.err().contains("cannot set feature gate DRAExtendedResource to false, feature is locked to true"), locked.err());
+    }
+
+    /**
+     * Scoring by devices through a sequence: MostAllocated over example.com/gpu counts each node's GPUs of the class
+     * as allocatable and those claims hold as requested, including the special claims earlier pods' PreBind created.
+     */
+    @Test
+    void mostAllocatedScoresTheDevicesClaimsHold() throws Exception {
+        // node-b: gpu-0 (GPU_CLUSTER) and gpu-1, free; node-c: three GPUs, one held by a claim
+        Path c = dir.resolve("scored.yaml");
+        Files.writeString(c, DraObjects.GPU_CLUSTER + """
+                ---
+                apiVersion: resource.k8s.io/v1
+                kind: ResourceSlice
+                metadata: {name: node-b-more}
+                spec:
+                  driver: gpu.example.com
+                  nodeName: node-b
+                  pool: {name: node-b-more, generation: 1, resourceSliceCount: 1}
+                  devices:
+                  - name: gpu-1
+                ---
+                apiVersion: v1
+                kind: Node
+                metadata: {name: node-c}
+                status:
+                  allocatable: {cpu: "4", memory: 8Gi, pods: "110"}
+                ---
+                apiVersion: resource.k8s.io/v1
+                kind: ResourceSlice
+                metadata: {name: node-c-gpus}
+                spec:
+                  driver: gpu.example.com
+                  nodeName: node-c
+                  pool: {name: node-c, generation: 1, resourceSliceCount: 1}
+                  devices:
+                  - name: gpu-0
+                  - name: gpu-1
+                  - name: gpu-2
+                ---
+                apiVersion: resource.k8s.io/v1
+                kind: ResourceClaim
+                metadata: {name: taken, namespace: default}
+                spec:
+                  devices:
+                    requests:
+                    - name: gpu
+                      exactly: {deviceClassName: gpu.example.com}
+                status:
+                  allocation:
+                    devices:
+                      results:
+                      - {request: gpu, driver: gpu.example.com, pool: node-c, device: gpu-1}
+                """);
+        Path cfg = dir.resolve("most.yaml");
+        Files.writeString(cfg, """
+                apiVersion: kubescheduler.config.k8s.io/v1
+                kind: KubeSchedulerConfiguration
+                profiles:
+                - schedulerName: default-scheduler
+                  pluginConfig:
+                  - name: NodeResourcesFit
+                    args:
+                      scoringStrategy:
+                        type: MostAllocated
+                        resources:
+                        - {name: example.com/gpu, weight: 1}
+                """);
+        CliTest.Result r = CliTest.run(null, "schedule", "--kube-version", "1.36", "--cluster", c.toString(), "-f", pods,
+                "--config", cfg.toString(), "-o", "json");
+        JsonNode steps = JSON.readTree(r.out()).get("steps");
+        // trainer-1: node-b 1 of 2, node-c 2 of 3 (one held by the claim)
+        JsonNode first = steps.get(0).get("rawScores").get("NodeResourcesFit");
+        assertEquals(50, first.get("node-b").asInt(), r.out());
+        assertEquals(66, first.get("node-c").asInt(), r.out());
+        assertEquals("node-c", steps.get(0).get("selected").asText());
+        // trainer-2: node-c 3 of 3, trainer-1's special claim (created by PreBind) holding the second
+        JsonNode second = steps.get(1).get("rawScores").get("NodeResourcesFit");
+        assertEquals(50, second.get("node-b").asInt(), r.out());
+        assertEquals(100, second.get("node-c").asInt(), r.out());
+        assertEquals("node-c", steps.get(1).get("selected").asText(), r.out());
     }
 }

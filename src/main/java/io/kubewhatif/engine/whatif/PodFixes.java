@@ -89,6 +89,9 @@ final class PodFixes {
         boolean hasNodeTargeting = (target.getSpec().getNodeSelector() != null && !target.getSpec().getNodeSelector().isEmpty())
                 || (target.getSpec().getAffinity() != null && target.getSpec().getAffinity().getNodeAffinity() != null
                 && target.getSpec().getAffinity().getNodeAffinity().getRequiredDuringSchedulingIgnoredDuringExecution() != null);
+        // The profile's own NodeResourcesFit: its ignored resources and the DRA-backed ones are the rule for requests.
+        var fw = search.session.scheduler().framework(main.profile);
+        NodeResourcesFit fit = fw != null && fw.plugin(NodeResourcesFit.NAME) instanceof NodeResourcesFit f ? f : null;
         Map<String, NodeFix> fixes = new LinkedHashMap<>();
         for (Map.Entry<String, Map<String, StatusView>> e : main.filterAll.entrySet()) {
             NodeInfo ni = search.session.snapshot().node(e.getKey());
@@ -111,7 +114,7 @@ final class PodFixes {
                         fixable &= f.affinity != null;
                     }
                     case NodeResourcesFit.NAME -> {
-                        List<NodeResourcesFit.InsufficientResource> ins = NodeResourcesFit.fitsRequest(info.requests(), ni, Set.of(), Set.of());
+                        List<NodeResourcesFit.InsufficientResource> ins = fit == null ? List.of() : fit.insufficientResources(info, ni);
                         if (ins.isEmpty()) {
                             fixable = false;
                         }

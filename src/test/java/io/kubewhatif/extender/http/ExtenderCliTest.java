@@ -1,6 +1,7 @@
 package io.kubewhatif.extender.http;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import io.kubewhatif.engine.testing.DraObjects;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.kubewhatif.cli.Cli;
 import io.kubewhatif.cli.ExitCodes;
@@ -469,6 +470,23 @@ class ExtenderCliTest {
                 assertEquals("the cluster said no", first.get("assumed").get("status").get("reasons").get(0).asText());
             }
         }
+    }
+
+    /**
+     * DRAExtendedResource: PreBind created the pod's special claim for its GPU, then the binder extender failed;
+     * Unreserve deletes the claim, so the next pod finds the device free (upstream's unreserveExtendedResourceClaim).
+     */
+    @Test
+    void aFailingBindDeletesTheSpecialClaimPreBindCreated() throws Exception {
+        server.bindError = "the cluster said no";
+        Result r = run("schedule", "--kube-version", "1.36", "--cluster", write("gpu-cluster.yaml", DraObjects.GPU_CLUSTER).toString(),
+                "-f", write("gpu-pods.yaml", DraObjects.GPU_PODS).toString(), "--config", config(server.url(), "bindVerb: bind").toString(),
+                "--allow-extender-bind", "-o", "json");
+        JsonNode first = r.json().get("steps").get(0);
+        JsonNode second = r.json().get("steps").get(1);
+        assertEquals("node-b", first.get("selected").asText(), r.out());
+        assertFalse(first.get("assumed").get("ok").asBoolean());
+        assertEquals("node-b", second.path("selected").asText(), "the first pod's claim is gone, its device free: " + r.out());
     }
 
     /** node-a and node-c are full of low-priority pods; the extender drops node-a from the preemption candidates. */

@@ -72,6 +72,7 @@ public final class DynamicResources implements PreEnqueuePlugin, PreFilterPlugin
     static final String MSG_NO_CLAIMS_TO_DEALLOCATE = "no new claims to deallocate";
     static final String MSG_DEALLOCATED = "deallocation of ResourceClaim completed";
     static final String MSG_STILL_NOT_SCHEDULABLE = "still not schedulable";
+    static final String MSG_DELETED = "deletion of ResourceClaim completed";
     static final String REASON_CANNOT_ALLOCATE = "cannot allocate all claims";
     static final String REASON_NOT_AVAILABLE = "resourceclaim not available on the node";
     static final String REASON_TIMED_OUT = "timed out trying to allocate devices";
@@ -136,8 +137,8 @@ public final class DynamicResources implements PreEnqueuePlugin, PreFilterPlugin
     private final DraFeatures features;
     private final ScoreRules scoreRules;
     private final Duration filterTimeout;
-    /** Compiled selectors, reused across cycles (upstream keeps an LRU cache). */
-    private final Map<String, DeviceCel.Compiled> celCache = new ConcurrentHashMap<>();
+    /** Compiled selectors, reused across cycles. */
+    private final SelectorCache celCache;
     /** Claims whose allocation was reserved but not yet written by PreBind, by claim UID. */
     private final Map<String, ResourceClaim> inFlight = new ConcurrentHashMap<>();
 
@@ -164,6 +165,7 @@ public final class DynamicResources implements PreEnqueuePlugin, PreFilterPlugin
         this.filterTimeout = filterTimeout == null ? Duration.ZERO : filterTimeout;
         this.features = features == null ? DraFeatures.V1_34 : features;
         this.scoreRules = scoreRules;
+        this.celCache = new SelectorCache(this.features.consumableCapacity());
     }
 
     public DynamicResources(Handle handle) {
@@ -260,7 +262,7 @@ public final class DynamicResources implements PreEnqueuePlugin, PreFilterPlugin
         Allocator allocator = null;
         if (toAllocate > 0) {
             allocator = new Allocator(features, allocatedDevices(snapshot), name -> snapshot.get(DeviceClass.class, null, name),
-                    snapshot.list(ResourceSlice.class), this::compile);
+                    snapshot.list(ResourceSlice.class), celCache);
         }
         cs.write(STATE_KEY, new State(new ArrayList<>(claims), availableOnNodes, allocator, numUserClaims, classes));
         return PreFilterResult.SUCCESS;
@@ -427,7 +429,16 @@ public final class DynamicResources implements PreEnqueuePlugin, PreFilterPlugin
             candidates = new ArrayList<>(s.unavailableClaims);
         }
         String podUid = pod.uid();
+        ResourceClaim extended = s.extendedClaim();
+        // A special claim from an earlier cycle (not the one in memory) is deleted, not deallocated.
+        boolean staleExtended = extended != null && !ExtendedResourceClaims.isInMemory(extended);
         for (int index : candidates) {
+            if (index == s.numUserClaims) {
+                if (staleExtended) {
+                    break;
+                }
+                continue;
+            }
             ResourceClaim claim = s.claims.get(index);
             List<ResourceClaimConsumerReference> reserved = claim.getStatus() == null ? null : claim.getStatus().getReservedFor();
             if (reserved == null || reserved.isEmpty() || reserved.size() == 1 && podUid.equals(reserved.get(0).getUid())) {
@@ -444,6 +455,15 @@ public final class DynamicResources implements PreEnqueuePlugin, PreFilterPlugin
                 handle.snapshot().put(updated);
                 return PostFilterResult.of(Status.unschedulable(MSG_DEALLOCATED));
             }
+        }
+        if (staleExtended) {
+            ResourceClaim current = handle.snapshot().get(ResourceClaim.class, extended.getMetadata().getNamespace(), extended.getMetadata().getName());
+            if (current == null) {
+                return PostFilterResult.of(Status.error("update resourceclaim " + Allocator.kobj(extended) + ": resourceclaims.resource.k8s.io \""
+                        + extended.getMetadata().getName() + "\" not found"));
+            }
+            handle.snapshot().remove(current);
+            return PostFilterResult.of(Status.unschedulable(MSG_DELETED));
         }
         return PostFilterResult.of(Status.unschedulable(MSG_STILL_NOT_SCHEDULABLE));
     }
@@ -500,8 +520,16 @@ public final class DynamicResources implements PreEnqueuePlugin, PreFilterPlugin
         if (s == null || s.claims.isEmpty()) {
             return;
         }
-        for (ResourceClaim claim : s.claims) {
+        for (int i = 0; i < s.claims.size(); i++) {
+            ResourceClaim claim = s.claims.get(i);
             inFlight.remove(uid(claim));
+            if (i == s.numUserClaims) {
+                // The special claim PreBind created (or an earlier cycle left) is deleted, so its devices are free again.
+                if (!ExtendedResourceClaims.isInMemory(claim)) {
+                    handle.snapshot().remove(claim);
+                }
+                continue;
+            }
             if (allocation(claim) != null && isReservedFor(claim, pod.uid())) {
                 ResourceClaim current = handle.snapshot().get(ResourceClaim.class, claim.getMetadata().getNamespace(), claim.getMetadata().getName());
                 if (current == null || !isReservedFor(current, pod.uid())) {
@@ -615,39 +643,13 @@ public final class DynamicResources implements PreEnqueuePlugin, PreFilterPlugin
         return na == null ? List.of() : na.devices();
     }
 
-    private DeviceCel.Compiled compile(String expression) {
-        DeviceCel.Compiled c = celCache.get(expression);
-        if (c == null) {
-            if (celCache.size() > 1024) {
-                celCache.clear();
-            }
-            c = celCache.computeIfAbsent(expression, e -> DeviceCel.compile(e, features.consumableCapacity()));
-        }
-        return c;
-    }
-
     /** Devices allocated to any claim (admin-access results excluded) plus those of in-flight allocations. */
     private Set<DeviceId> allocatedDevices(ClusterSnapshot snapshot) {
-        Set<DeviceId> ids = new HashSet<>();
-        for (ResourceClaim c : snapshot.list(ResourceClaim.class)) {
-            addDevices(c, ids);
-        }
+        Set<DeviceId> ids = ExtendedResourceDevices.allocatedDevices(snapshot);
         for (ResourceClaim c : inFlight.values()) {
-            addDevices(c, ids);
+            ExtendedResourceDevices.addAllocated(c, ids);
         }
         return ids;
-    }
-
-    private static void addDevices(ResourceClaim claim, Set<DeviceId> ids) {
-        AllocationResult a = allocation(claim);
-        if (a == null || a.getDevices() == null || a.getDevices().getResults() == null) {
-            return;
-        }
-        for (DeviceRequestAllocationResult r : a.getDevices().getResults()) {
-            if (!Boolean.TRUE.equals(r.getAdminAccess())) {
-                ids.add(new DeviceId(r.getDriver(), r.getPool(), r.getDevice()));
-            }
-        }
     }
 
     private static AllocationResult allocation(ResourceClaim claim) {

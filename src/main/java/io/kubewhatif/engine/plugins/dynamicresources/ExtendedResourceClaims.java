@@ -86,7 +86,7 @@ final class ExtendedResourceClaims {
 
     static ForNode forNode(ResourceClaim claim, PodInfo pod, NodeInfo node, ExtendedResourceClasses classes, boolean noUserClaim) {
         if (!Allocator.requests(claim).isEmpty()) {
-            return new ForNode(null, Status.unschedulable(REASON_CANNOT_SCHEDULE_CLAIM));
+            return new ForNode(null, Status.unresolvable(REASON_CANNOT_SCHEDULE_CLAIM));
         }
         Map<String, Long> delegated = new TreeMap<>();
         Resource alloc = node.allocatable();
@@ -100,7 +100,7 @@ final class ExtendedResourceClaims {
             if (classes.deviceClass(name) != null && alloc.scalar(name) == 0) {
                 delegated.put(name, e.getValue());
             } else if (!advertised) {
-                return new ForNode(null, Status.unschedulable(REASON_CANNOT_FIT));
+                return new ForNode(null, Status.unresolvable(REASON_CANNOT_FIT));
             }
         }
         if (noUserClaim && delegated.isEmpty()) {

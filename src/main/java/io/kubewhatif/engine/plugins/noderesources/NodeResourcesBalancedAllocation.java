@@ -10,13 +10,17 @@ import io.kubewhatif.engine.api.StateKey;
 import io.kubewhatif.engine.api.Status;
 import io.kubewhatif.engine.config.NodeResourcesBalancedAllocationArgs;
 import io.kubewhatif.engine.config.ResourceSpec;
+import io.kubewhatif.engine.plugins.dynamicresources.ExtendedResourceDevices;
+import io.kubewhatif.engine.snapshot.ClusterSnapshot;
 import io.kubewhatif.engine.snapshot.NodeInfo;
 import io.kubewhatif.engine.snapshot.PodInfo;
 import io.kubewhatif.engine.snapshot.Resource;
+import io.kubewhatif.engine.version.FeatureGate;
 
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
+import java.util.function.Supplier;
 
 /**
  * NodeResourcesBalancedAllocation: favors nodes whose utilization of the configured resources (after placing the pod)
@@ -28,6 +32,8 @@ public final class NodeResourcesBalancedAllocation implements PreScorePlugin, Sc
     static final StateKey<ResourceAllocationScorer.PodRequests> PRE_SCORE_KEY = StateKey.of("PreScore" + NAME, ResourceAllocationScorer.PodRequests.class);
 
     private final ResourceAllocationScorer scorer;
+    /** DRAExtendedResource: the cluster whose device classes back extended resources; null with the gate off. */
+    private Supplier<ClusterSnapshot> draCluster;
 
     /**
      * Builds the plugin over the given resources, validated as upstream does (every weight must be 1, no duplicates).
@@ -84,23 +90,26 @@ public final class NodeResourcesBalancedAllocation implements PreScorePlugin, Sc
         if (ResourceAllocationScorer.isBestEffort(podRequests)) {
             return Status.SKIP;
         }
-        state.write(PRE_SCORE_KEY, new ResourceAllocationScorer.PodRequests(podRequests));
+        state.write(PRE_SCORE_KEY, new ResourceAllocationScorer.PodRequests(podRequests, draDevices()));
         return Status.SUCCESS;
     }
 
     @Override
     public long score(CycleState state, PodInfo pod, NodeInfo node) {
         ResourceAllocationScorer.PodRequests s = state.read(PRE_SCORE_KEY);
-        long[] podRequests;
-        if (s != null) {
-            podRequests = s.podRequests;
-        } else {
-            podRequests = podRequests(pod);
+        if (s == null) {
+            long[] podRequests = podRequests(pod);
             if (ResourceAllocationScorer.isBestEffort(podRequests)) {
                 return 0;
             }
+            s = new ResourceAllocationScorer.PodRequests(podRequests, draDevices());
         }
-        return scorer.score(node, podRequests);
+        return scorer.score(node, s.podRequests, s.draDevices);
+    }
+
+    /** v1.36 builds this plugin without a CEL cache, so device classes with selectors cannot be scored (see there). */
+    private ExtendedResourceDevices draDevices() {
+        return draCluster == null ? null : ExtendedResourceDevices.forScoring(draCluster.get(), scorer.names(), null, NAME);
     }
 
     // ---- helpers ----
@@ -120,12 +129,17 @@ public final class NodeResourcesBalancedAllocation implements PreScorePlugin, Sc
     /** Builds the plugin from the profile's NodeResourcesBalancedAllocationArgs; null args mean upstream's defaults. */
     public static Plugin create(Object args, Handle handle) throws PluginInitException {
         boolean scoresChange = Handle.featuresOf(handle).balancedAllocationScoresChange();
+        NodeResourcesBalancedAllocation pl;
         if (args == null) {
-            return new NodeResourcesBalancedAllocation(null, scoresChange);
-        }
-        if (!(args instanceof NodeResourcesBalancedAllocationArgs a)) {
+            pl = new NodeResourcesBalancedAllocation(null, scoresChange);
+        } else if (!(args instanceof NodeResourcesBalancedAllocationArgs a)) {
             throw new PluginInitException("want args to be of type NodeResourcesBalancedAllocationArgs, got " + args.getClass().getName());
+        } else {
+            pl = new NodeResourcesBalancedAllocation(a.resources(), scoresChange);
         }
-        return new NodeResourcesBalancedAllocation(a.resources(), scoresChange);
+        if (handle != null && Handle.featuresOf(handle).enabled(FeatureGate.DRA_EXTENDED_RESOURCE)) {
+            pl.draCluster = handle::snapshot;
+        }
+        return pl;
     }
 }

@@ -18,7 +18,10 @@ import io.kubewhatif.engine.config.NodeResourcesFitArgs;
 import io.kubewhatif.engine.config.ResourceSpec;
 import io.kubewhatif.engine.config.ScoringStrategy;
 import io.kubewhatif.engine.config.UtilizationShapePoint;
+import io.kubewhatif.engine.plugins.dynamicresources.ExtendedResourceDevices;
+import io.kubewhatif.engine.plugins.dynamicresources.SelectorCache;
 import io.kubewhatif.engine.plugins.helper.ExtendedResourceClasses;
+import io.kubewhatif.engine.snapshot.ClusterSnapshot;
 import io.kubewhatif.engine.snapshot.NodeInfo;
 import io.kubewhatif.engine.snapshot.PodInfo;
 import io.kubewhatif.engine.snapshot.Resource;
@@ -79,8 +82,10 @@ public final class NodeResourcesFit implements PreFilterPlugin, FilterPlugin, Pr
     private final Set<String> ignoredResourceGroups;
     private final String strategy;
     private final ResourceAllocationScorer scorer;
-    /** DRAExtendedResource: the device classes backing extended resources; null with the gate off. */
-    private Supplier<ExtendedResourceClasses> draClasses;
+    /** DRAExtendedResource: the cluster whose device classes back extended resources; null with the gate off. */
+    private Supplier<ClusterSnapshot> draCluster;
+    /** DRAExtendedResource: the CEL cache for the classes' selectors when scoring their devices. */
+    private SelectorCache draSelectors;
 
     /**
      * Builds the plugin from its args, validated as upstream does.
@@ -169,7 +174,7 @@ public final class NodeResourcesFit implements PreFilterPlugin, FilterPlugin, Pr
     @Override
     public PreFilterResult preFilter(CycleState state, PodInfo pod, List<NodeInfo> nodes) {
         // PodInfo.requests() is PodRequests; Filter compares it per resource (SetMaxResource on an empty Resource).
-        state.write(PRE_FILTER_KEY, new PreFilterState(pod.requests(), draClasses == null ? null : draClasses.get()));
+        state.write(PRE_FILTER_KEY, new PreFilterState(pod.requests(), draClasses()));
         return PreFilterResult.SUCCESS;
     }
 
@@ -194,6 +199,14 @@ public final class NodeResourcesFit implements PreFilterPlugin, FilterPlugin, Pr
             }
         }
         return Status.of(code, reasons);
+    }
+
+    /**
+     * What Filter finds the node lacks for the pod, under this plugin's ignored resources and (DRAExtendedResource)
+     * the device classes backing extended resources; explain derives its smaller-request fixes from it.
+     */
+    public List<InsufficientResource> insufficientResources(PodInfo pod, NodeInfo node) {
+        return fitsRequest(pod.requests(), node, ignoredResources, ignoredResourceGroups, draClasses());
     }
 
     /**
@@ -273,19 +286,30 @@ public final class NodeResourcesFit implements PreFilterPlugin, FilterPlugin, Pr
         return ignoredResourceGroups.contains(slash < 0 ? name : name.substring(0, slash));
     }
 
+    private ExtendedResourceClasses draClasses() {
+        return draCluster == null ? null : ExtendedResourceClasses.of(draCluster.get());
+    }
+
     // ---- PreScore / Score ----
 
     @Override
     public Status preScore(CycleState state, PodInfo pod, List<NodeInfo> feasibleNodes) {
-        state.write(PRE_SCORE_KEY, new ResourceAllocationScorer.PodRequests(FitScoringRequests.of(pod.pod(), scorer.names())));
+        state.write(PRE_SCORE_KEY, preScoreState(pod));
         return Status.SUCCESS;
     }
 
     @Override
     public long score(CycleState state, PodInfo pod, NodeInfo node) {
         ResourceAllocationScorer.PodRequests s = state.read(PRE_SCORE_KEY);
-        long[] podRequests = s != null ? s.podRequests : FitScoringRequests.of(pod.pod(), scorer.names());
-        return scorer.score(node, podRequests);
+        if (s == null) {
+            s = preScoreState(pod);
+        }
+        return scorer.score(node, s.podRequests, s.draDevices);
+    }
+
+    private ResourceAllocationScorer.PodRequests preScoreState(PodInfo pod) {
+        ExtendedResourceDevices devices = draCluster == null ? null : ExtendedResourceDevices.forScoring(draCluster.get(), scorer.names(), draSelectors, NAME);
+        return new ResourceAllocationScorer.PodRequests(FitScoringRequests.of(pod.pod(), scorer.names()), devices);
     }
 
     // ---- helpers ----
@@ -320,7 +344,8 @@ public final class NodeResourcesFit implements PreFilterPlugin, FilterPlugin, Pr
                     ss.resources(), ss.shape(), features);
         }
         if (handle != null && features.enabled(FeatureGate.DRA_EXTENDED_RESOURCE)) {
-            pl.draClasses = () -> ExtendedResourceClasses.of(handle.snapshot());
+            pl.draCluster = handle::snapshot;
+            pl.draSelectors = new SelectorCache(features.enabled(FeatureGate.DRA_CONSUMABLE_CAPACITY));
         }
         return pl;
     }

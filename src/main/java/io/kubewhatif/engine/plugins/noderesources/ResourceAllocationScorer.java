@@ -7,6 +7,7 @@ import io.kubewhatif.engine.api.Status;
 import io.kubewhatif.engine.config.FunctionShape;
 import io.kubewhatif.engine.config.ResourceSpec;
 import io.kubewhatif.engine.config.UtilizationShapePoint;
+import io.kubewhatif.engine.plugins.dynamicresources.ExtendedResourceDevices;
 import io.kubewhatif.engine.plugins.helper.ShapeScore;
 import io.kubewhatif.engine.snapshot.NodeInfo;
 import io.kubewhatif.engine.snapshot.Resource;
@@ -27,9 +28,12 @@ final class ResourceAllocationScorer {
      */
     static final class PodRequests implements StateData {
         final long[] podRequests;
+        /** DRAExtendedResource: the devices backing scoring resources; null when none is backed (or the gate is off). */
+        final ExtendedResourceDevices draDevices;
 
-        PodRequests(long[] podRequests) {
+        PodRequests(long[] podRequests, ExtendedResourceDevices draDevices) {
             this.podRequests = podRequests;
+            this.draDevices = draDevices;
         }
 
         @Override
@@ -82,8 +86,12 @@ final class ResourceAllocationScorer {
         return names[i];
     }
 
-    /** The node's score given the incoming pod's requests, in the order of the configured resources. */
-    long score(NodeInfo node, long[] podRequests) {
+    /**
+     * The node's score given the incoming pod's requests, in the order of the configured resources; with
+     * {@code draDevices}, an extended resource the node does not advertise (absent or 0) that a DeviceClass backs
+     * counts the node's devices of that class as allocatable and the allocated ones as requested.
+     */
+    long score(NodeInfo node, long[] podRequests, ExtendedResourceDevices draDevices) {
         int n = names.length;
         if (n == 0) {
             throw new PluginException(Status.error("resources not found"));
@@ -114,7 +122,11 @@ final class ResourceAllocationScorer {
                     allocated[i] = req.ephemeralStorage;
                 }
                 default -> {
-                    if (alloc.scalar != null && alloc.scalar.containsKey(names[i])) {
+                    long[] devices = draDevices != null && alloc.scalar(names[i]) == 0 ? draDevices.count(node.node(), names[i]) : null;
+                    if (devices != null && devices[0] > 0) {
+                        allocatable[i] = devices[0];
+                        allocated[i] = devices[1];
+                    } else if (alloc.scalar != null && alloc.scalar.containsKey(names[i])) {
                         allocatable[i] = alloc.scalar(names[i]);
                         allocated[i] = req.scalar(names[i]);
                     }

@@ -1,8 +1,5 @@
 package io.kubewhatif.engine.plugins.dynamicresources;
 
-import com.fasterxml.jackson.databind.DeserializationFeature;
-import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
 import io.fabric8.kubernetes.api.model.HasMetadata;
 import io.fabric8.kubernetes.api.model.resource.v1.DeviceClass;
 import io.fabric8.kubernetes.api.model.resource.v1.ResourceClaim;
@@ -12,9 +9,8 @@ import io.kubewhatif.engine.api.PreFilterResult;
 import io.kubewhatif.engine.api.Status;
 import io.kubewhatif.engine.snapshot.NodeInfo;
 import io.kubewhatif.engine.snapshot.PodInfo;
+import io.kubewhatif.engine.testing.DraObjects;
 
-import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -24,17 +20,12 @@ import static io.kubewhatif.engine.testing.Fixtures.pod;
 
 /** DRA objects from compact YAML, and a tiny cycle driver (PreFilter, Filter per node, Reserve, PreBind). */
 final class DraFixtures {
-    private static final ObjectMapper YAML = new ObjectMapper(new YAMLFactory()).configure(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES, true);
 
     private DraFixtures() {
     }
 
     static <T> T yaml(Class<T> type, String text) {
-        try {
-            return YAML.readValue(text, type);
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
+        return DraObjects.yaml(type, text);
     }
 
     static DeviceClass deviceClass(String name, String... cel) {

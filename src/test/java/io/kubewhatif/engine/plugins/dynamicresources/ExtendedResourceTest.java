@@ -5,6 +5,7 @@ import io.fabric8.kubernetes.api.model.resource.v1.DeviceClass;
 import io.fabric8.kubernetes.api.model.resource.v1.DeviceRequest;
 import io.fabric8.kubernetes.api.model.resource.v1.ResourceClaim;
 import io.kubewhatif.engine.api.Code;
+import io.kubewhatif.engine.api.NodeToStatus;
 import io.kubewhatif.engine.api.Status;
 import io.kubewhatif.engine.plugins.helper.ExtendedResourceClasses;
 import io.kubewhatif.engine.plugins.noderesources.NodeResourcesFit;
@@ -83,6 +84,90 @@ class ExtendedResourceTest {
                 "node-c", Status.unresolvable("cannot allocate all claims")), c2.filter());
     }
 
+    /**
+     * Unreserve frees the device: before PreBind the claim exists only in memory; after it (a binder extender's error,
+     * a PreBind plugin after DynamicResources failing) the claim PreBind created is deleted, as upstream's
+     * unreserveExtendedResourceClaim.
+     */
+    @Test
+    void unreserveFreesTheDevice() {
+        for (boolean afterPreBind : List.of(false, true)) {
+            SnapshotHandle h = cluster();
+            DynamicResources pl = new DynamicResources(h, Duration.ZERO, release(Release.V1_36));
+            PodInfo p1 = pod("trainer").req("example.com/gpu", "1").info();
+            Cycle c1 = cycle(pl, p1, List.of(withSlice));
+            assertEquals(Status.SUCCESS, pl.reserve(c1.state(), p1, "node-b"));
+            if (afterPreBind) {
+                assertEquals(Status.SUCCESS, pl.preBind(c1.state(), p1, "node-b"));
+                assertEquals(1, h.snapshot().list(ResourceClaim.class).size());
+            }
+            pl.unreserve(c1.state(), p1, "node-b");
+            assertEquals(List.of(), h.snapshot().list(ResourceClaim.class));
+            PodInfo p2 = pod("trainer-2").req("example.com/gpu", "1").info();
+            assertEquals(Map.of("node-b", Status.SUCCESS), cycle(pl, p2, List.of(withSlice)).filter(), "after PreBind: " + afterPreBind);
+        }
+    }
+
+    /** The pod's special claim from an earlier cycle (dynamicresources_test.go, POD-extended-resources-0). */
+    private static ResourceClaim staleClaim(PodInfo p, String node) {
+        return yaml(ResourceClaim.class, "metadata:\n  name: " + p.name() + "-extended-resources-0\n  namespace: default\n  uid: stale\n"
+                + "  generateName: " + p.name() + "-extended-resources-\n  annotations: {resource.kubernetes.io/extended-resource-claim: \"true\"}\n"
+                + "  ownerReferences: [{apiVersion: v1, kind: Pod, name: " + p.name() + ", uid: " + p.uid() + ", controller: true}]\n"
+                + "spec:\n  devices:\n    requests:\n    - name: container-0-request-0\n      exactly: {deviceClassName: gpu.example.com}\n"
+                + "status:\n  allocation:\n    devices:\n      results:\n      - {request: container-0-request-0, driver: gpu.example.com, pool: " + node
+                + ", device: gpu-0}\n    nodeSelector:\n      nodeSelectorTerms:\n      - matchFields:\n        - {key: metadata.name, operator: In, values: [" + node + "]}\n");
+    }
+
+    /**
+     * extended-resource-name-with-resources-has-claim / -delete-claim: a special claim left by an earlier cycle fails
+     * every node as unresolvable, and PostFilter deletes it so that the next attempt starts anew.
+     */
+    @Test
+    void aStaleSpecialClaimIsDeletedByPostFilter() {
+        PodInfo p = pod("trainer").req("example.com/gpu", "1").info();
+        for (String allocatedOn : List.of("node-b", "node-x")) {
+            SnapshotHandle h = cluster();
+            h.snapshot().put(staleClaim(p, allocatedOn));
+            DynamicResources pl = new DynamicResources(h, Duration.ZERO, release(Release.V1_36));
+            Cycle c = cycle(pl, p, List.of(withSlice, bare));
+            assertEquals(Status.SUCCESS, c.preFilter());
+            Status cannot = Status.unresolvable("cannot schedule extended resource claim");
+            assertEquals(Map.of("node-b", cannot, "node-c", cannot), c.filter(), allocatedOn);
+            assertEquals(Status.unschedulable("deletion of ResourceClaim completed"), pl.postFilter(c.state(), p, new NodeToStatus()).status());
+            assertEquals(List.of(), h.snapshot().list(ResourceClaim.class));
+            assertEquals(Map.of("node-b", Status.SUCCESS, "node-c", Status.unresolvable("cannot allocate all claims")),
+                    cycle(pl, p, List.of(withSlice, bare)).filter());
+        }
+    }
+
+    /** extended-resource-name-no-resource: no devices anywhere; the in-memory claim is nothing to deallocate. */
+    @Test
+    void noDevicesAnywhereIsStillNotSchedulable() {
+        DynamicResources pl = new DynamicResources(cluster(), Duration.ZERO, release(Release.V1_36));
+        PodInfo p = pod("trainer").req("example.com/gpu", "1").info();
+        Cycle c = cycle(pl, p, List.of(bare));
+        assertEquals(Map.of("node-c", Status.unresolvable("cannot allocate all claims")), c.filter());
+        assertEquals(Status.unschedulable("still not schedulable"), pl.postFilter(c.state(), p, new NodeToStatus()).status());
+    }
+
+    /** extended-resource-one-device-plugin-one-dra: the node's device plugin gives one resource, DRA the other. */
+    @Test
+    void oneResourceFromTheDevicePluginOneFromDevices() {
+        NodeInfo mixed = node("node-m").cap("cpu", "4").cap("example.com/gpu", "1").info();
+        SnapshotHandle h = new SnapshotHandle(List.of(mixed), objects(gpuClass("gpu.example.com", "example.com/gpu", null),
+                gpuClass("gpu2.example.com", "example.com/gpu2", null), nodeSlice("node-m-gpus", "gpu.example.com", "node-m", "  - name: gpu-0\n")));
+        DynamicResources pl = new DynamicResources(h, Duration.ZERO, release(Release.V1_36));
+        PodInfo p = pod("trainer").req("example.com/gpu", "1").req("example.com/gpu2", "1").info();
+        Cycle c = cycle(pl, p, List.of(mixed));
+        assertEquals(Map.of("node-m", Status.SUCCESS), c.filter());
+        assertEquals(Status.SUCCESS, pl.reserve(c.state(), p, "node-m"));
+        assertEquals(Status.SUCCESS, pl.preBind(c.state(), p, "node-m"));
+        ResourceClaim created = h.snapshot().list(ResourceClaim.class).get(0);
+        List<DeviceRequest> requests = created.getSpec().getDevices().getRequests();
+        assertEquals(List.of("container-0-request-1"), requests.stream().map(DeviceRequest::getName).toList());
+        assertEquals("gpu2.example.com", requests.get(0).getExactly().getDeviceClassName());
+    }
+
     /** On a node whose device plugin provides the resource nothing is allocated and no claim is created. */
     @Test
     void aDevicePluginNodeNeedsNoClaim() {
@@ -115,7 +200,7 @@ class ExtendedResourceTest {
     void anUnbackedResourceTheNodeLacksCannotFit() {
         DynamicResources pl = new DynamicResources(cluster(), Duration.ZERO, release(Release.V1_36));
         Cycle c = cycle(pl, pod("p").req("example.com/gpu", "1").req("other.example.com/fpga", "1").info(), List.of(withSlice));
-        assertEquals(Map.of("node-b", Status.unschedulable("cannot fit resource")), c.filter());
+        assertEquals(Map.of("node-b", Status.unresolvable("cannot fit resource")), c.filter());
     }
 
     /** The implicit name deviceclass.resource.kubernetes.io/CLASS works for every class. */
