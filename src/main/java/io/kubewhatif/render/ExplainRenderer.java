@@ -118,6 +118,9 @@ final class ExplainRenderer {
         Text.line(sb, style, num + "[" + s.rank().json() + "] " + s.summary(), pad);
         Text.line(sb, style, pad + style.green("opens " + s.opens().size() + " node(s)") + ": " + nodeList(s.opens())
                 + (s.preempts().isEmpty() ? "; the pod would go to " : "; kube-scheduler nominates ") + s.selected(), pad + "  ");
+        if (!s.alternatives().isEmpty()) {
+            Text.line(sb, style, pad + "trade-off: " + s.tradeOff(), pad + "  ");
+        }
         for (Explanation.Change c : s.changes()) {
             boolean edit = !c.field().isEmpty() && !c.object().startsWith("Pod ") || c.object().startsWith("Pod ") && !c.field().isEmpty();
             if (edit || wide) {
@@ -424,6 +427,24 @@ final class ExplainRenderer {
             changes.add(JsonRenderer.toMap(c));
         }
         sm.put("changes", changes);
+        if (!s.alternatives().isEmpty()) {
+            List<Object> alternatives = new ArrayList<>();
+            for (Explanation.Alternative a : s.alternatives()) {
+                Map<String, Object> am = new LinkedHashMap<>();
+                am.put("amounts", a.amounts());
+                List<Object> altChanges = new ArrayList<>();
+                for (Explanation.Change c : a.changes()) {
+                    altChanges.add(JsonRenderer.toMap(c));
+                }
+                am.put("changes", altChanges);
+                am.put("opens", a.opens().size());
+                am.put("nodes", a.opens());
+                am.put("selected", a.selected());
+                alternatives.add(am);
+            }
+            sm.put("alternatives", alternatives);
+            sm.put("tradeOff", s.tradeOff());
+        }
         if (!s.evictions().isEmpty()) {
             sm.put("evictions", evictions(s.evictions()));
         }

@@ -107,6 +107,7 @@ public final class HtmlRenderer {
             m.put("summary", s.summary());
             m.put("opens", s.opens());
             m.put("selected", s.selected());
+            m.put("tradeOff", s.tradeOff());
             List<Object> changes = new ArrayList<>();
             for (Explanation.Change c : s.changes()) {
                 changes.add(List.of(c.object(), c.field(), c.from() == null ? "" : c.from(), c.to() == null ? "" : c.to()));

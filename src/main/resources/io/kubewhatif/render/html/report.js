@@ -699,6 +699,7 @@
       li.appendChild(el('h3', { text: (x.rank ? '[' + x.rank + '] ' : '') + x.summary }));
       li.appendChild(el('p', { text: 'opens ' + plural(x.opens.length, 'node') + ': ' + x.opens.slice(0, 20).join(', ') + (x.opens.length > 20 ? ' \u2026' : '')
         + (x.selected ? '; the pod would go to ' + x.selected : '') }));
+      if (x.tradeOff) li.appendChild(el('p', { class: 'muted', text: 'trade-off: ' + x.tradeOff }));
       if (x.changes.length) li.appendChild(table(null, ['Object', 'Field', 'From', 'To'], x.changes));
       if (x.evictions.length) li.appendChild(table(null, ['Evict', 'Node', '#Priority', 'PDB'], x.evictions.map(function (v) { return [v[0], v[1], v[2], v[3] ? 'violated' : '-']; })));
       if (x.newNode) {
