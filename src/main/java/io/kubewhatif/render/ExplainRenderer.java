@@ -214,11 +214,19 @@ final class ExplainRenderer {
     }
 
     private void headline(StringBuilder sb, Explanation e) {
+        String text = headline(style, e);
+        if (text != null) {
+            Text.line(sb, style, "\n" + text, "  ");
+        }
+    }
+
+    /** What an Unschedulable pod's suggestions add up to, in one sentence (text and HTML alike), or null. */
+    static String headline(Style style, Explanation e) {
         Explanation.Headline h = e.headline();
         if (h == null) {
-            return;
+            return null;
         }
-        String text = switch (h.kind()) {
+        return switch (h.kind()) {
             case ONLY_NEW_NODES -> style.yellow("Nothing short of new nodes helps") + ": no verified change to the pod, to the existing nodes"
                     + " or by evictions makes it fit.";
             case MISSING_OBJECT -> style.yellow("Missing: " + h.detail()) + ". The pod names " + (h.detail().contains(", ") ? "them" : "it")
@@ -227,7 +235,6 @@ final class ExplainRenderer {
             case NOTHING_VERIFIED -> style.yellow("No verified change found") + ": no change kube-whatif tries (to the pod, its objects, the"
                     + " nodes, evictions, or a node shaped like an existing one) lets it schedule.";
         };
-        Text.line(sb, style, "\n" + text, "  ");
     }
 
     // ---- every pending pod ----
