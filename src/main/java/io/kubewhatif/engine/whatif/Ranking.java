@@ -15,6 +15,8 @@ import java.util.Map;
  * label, a resource, an evicted pod each count one; a pod kube-scheduler then preempts counts one too), then more nodes
  * opened, then kind and summary for a stable order.
  *
+ * <p>A suggestion whose extra edits open no node a plainer one does not is left out ({@link #dominated}).
+ *
  * <p>One suggestion per edit: variants that change the same fields the same way and differ only in the request
  * amounts (a reduction verified against several nodes' free capacity) are one suggestion. It is the variant this
  * order puts first, the one opening the most nodes: the amount is not a size of change here (every variant is the same
@@ -46,7 +48,12 @@ final class Ranking {
     }
 
     static List<Suggestion> rank(List<Entry> found) {
-        List<Entry> sorted = new ArrayList<>(found);
+        List<Entry> sorted = new ArrayList<>();
+        for (Entry e : found) {
+            if (!dominated(e, found)) {
+                sorted.add(e);
+            }
+        }
         sorted.sort(ORDER);
         Map<List<Object>, List<Entry>> byEdit = new LinkedHashMap<>();
         for (Entry e : sorted) {
@@ -81,6 +88,29 @@ final class Ranking {
             parts.add(a.amounts() + (a == self ? " (this one)" : "") + " opens " + n + (parts.isEmpty() ? (n == 1 ? " node" : " nodes") : ""));
         }
         return String.join(", ", parts);
+    }
+
+    /**
+     * Whether another suggestion makes some of {@code e}'s edits and nothing else, and opens every node {@code e}
+     * opens: {@code e}'s extra edits (a toleration for a node that opens anyway) buy nothing. Only a plain edit
+     * dominates — one that creates, adds, evicts or preempts nothing — so a change is never hidden behind one that
+     * costs something else.
+     */
+    static boolean dominated(Entry e, List<Entry> all) {
+        Suggestion s = e.suggestion();
+        java.util.Set<Change> mine = new java.util.HashSet<>(s.changes());
+        for (Entry o : all) {
+            Suggestion t = o.suggestion();
+            if (o == e || t.changes().isEmpty() || !t.creates().isEmpty() || t.newNode() != null || !t.evictions().isEmpty()
+                    || !t.preempts().isEmpty()) {
+                continue;
+            }
+            java.util.Set<Change> theirs = new java.util.HashSet<>(t.changes());
+            if (mine.size() > theirs.size() && mine.containsAll(theirs) && t.opens().containsAll(s.opens())) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /**

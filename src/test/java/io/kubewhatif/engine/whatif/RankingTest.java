@@ -67,6 +67,20 @@ class RankingTest {
     }
 
     @Test
+    void anEditThatOpensNothingMoreThanAPlainerOneIsLeftOut() {
+        Change drop = new Change(POD, "spec.affinity.nodeAffinity.requiredDuringSchedulingIgnoredDuringExecution", "nodeSelectorTerms[0]", null);
+        Change tolerate = new Change(POD, "spec.tolerations", null, "dedicated=infra:NoSchedule");
+        Ranking.Entry dropOnly = entry(Kind.NODE_AFFINITY, Rank.DROP, 1, "drop required node affinity", List.of(drop), 1, "");
+        Ranking.Entry both = entry(Kind.COMBINED, Rank.DROP, 2, "tolerate dedicated=infra:NoSchedule and drop required node affinity",
+                List.of(tolerate, drop), 1, "");
+        assertEquals(List.of("drop required node affinity"), Ranking.rank(List.of(both, dropOnly)).stream().map(Suggestion::summary).toList());
+        // Opening a node more, the combination stays.
+        Ranking.Entry wider = entry(Kind.COMBINED, Rank.DROP, 2, "tolerate dedicated=infra:NoSchedule and drop required node affinity",
+                List.of(tolerate, drop), 2, "");
+        assertEquals(2, Ranking.rank(List.of(wider, dropOnly)).size());
+    }
+
+    @Test
     void theExplainerFoldsRequestThresholdsOfOneEdit() throws Exception {
         // Three nodes with 3, 3500m and 4 CPUs free: the thresholds 4, 3500m and 3 are the same edit.
         String cluster = node("n1", "4", "8Gi", "", "") + node("n2", "4", "8Gi", "", "") + node("n3", "4", "8Gi", "", "")
