@@ -64,6 +64,10 @@ class ExplainerTest {
                                 + "        nodeSelectorTerms:\n        - matchExpressions:\n          - {key: zone, operator: In, values: [a]}\n"
                                 + "          - {key: tier, operator: In, values: [gold]}\n" + C1,
                         "Unschedulable", EnumSet.of(Kind.NODE_AFFINITY), "drop nodeSelector disk=nvme", false),
+                new Case("a selector no node matches: a new node is labelled as it asks",
+                        node("n1", "4", "8Gi", "pool: cpu", "") + node("n2", "2", "8Gi", "pool: cpu", ""),
+                        POD + "  nodeSelector: {pool: gpu}\n" + C1, "Unschedulable", EnumSet.of(Kind.NEW_NODE, Kind.NODE_AFFINITY),
+                        "add a node like n1 labelled pool=gpu (its other labels and its taints, no pods)", false),
                 new Case("requests: several containers and an init container scaled together",
                         node("n1", "2", "8Gi", "", "") + running("default", "r1", "n1", "1500m", "app: r", "")
                                 + node("n2", "2", "8Gi", "", "") + running("default", "r2", "n2", "1", "app: r", ""),
