@@ -95,11 +95,15 @@ public final class WhatIf {
 
     /** Reads the cluster (files and/or a live snapshot) and the pods of {@code -f}. */
     public static ClusterLoader.Loaded load(InputStream stdin, Inputs in) throws InputException {
-        return load(stdin, in, new ArrayList<>());
+        return load(stdin, in, new ArrayList<>(), new TreeSet<>());
     }
 
-    /** As {@link #load(InputStream, Inputs)}; {@code clusterDocs} receives the cluster documents read. */
-    private static ClusterLoader.Loaded load(InputStream stdin, Inputs in, List<Document> clusterDocs) throws InputException {
+    /**
+     * As {@link #load(InputStream, Inputs)}; {@code clusterDocs} receives the cluster documents read, {@code liveKinds}
+     * the workload kinds a live snapshot read in full.
+     */
+    private static ClusterLoader.Loaded load(InputStream stdin, Inputs in, List<Document> clusterDocs, Set<String> liveKinds)
+            throws InputException {
         ManifestReader reader = new ManifestReader(stdin, in.maxInputBytes());
         ClusterLoader loader = new ClusterLoader(reader, in.validation(), in.features());
         if (in.session() != null) {
@@ -115,14 +119,18 @@ public final class WhatIf {
         for (String p : in.clusterPaths()) {
             if (p.startsWith(KUBECTL_PREFIX)) {
                 String context = p.substring(KUBECTL_PREFIX.length());
-                docs.addAll(new KubectlSnapshot(in.kubectl().withContext(context.isEmpty() ? null : context)).read(reader, liveWarnings));
+                KubectlSnapshot snapshot = new KubectlSnapshot(in.kubectl().withContext(context.isEmpty() ? null : context));
+                docs.addAll(snapshot.read(reader, liveWarnings));
+                liveKinds.addAll(snapshot.workloadKindsRead());
                 live = true;
             } else {
                 docs.addAll(loader.readCluster(List.of(p)));
             }
         }
         if (in.fromKubectl() && !live) {
-            docs.addAll(new KubectlSnapshot(in.kubectl()).read(reader, liveWarnings));
+            KubectlSnapshot snapshot = new KubectlSnapshot(in.kubectl());
+            docs.addAll(snapshot.read(reader, liveWarnings));
+            liveKinds.addAll(snapshot.workloadKindsRead());
         }
         ClusterLoader.Loaded loaded = loader.load(docs, in.podPaths(), in.podOptions());
         loaded.warnings().addAll(0, liveWarnings);
@@ -140,9 +148,17 @@ public final class WhatIf {
      * (kubectl apply creates them with the pod); when -f is read from stdin they cannot be read again, and Namespaces
      * are then not judged. The shell's edited snapshot is not judged.
      */
-    private static Inventory inventory(InputStream stdin, Inputs in, List<Document> clusterDocs) throws InputException {
+    private static Inventory inventory(InputStream stdin, Inputs in, List<Document> clusterDocs, Set<String> liveKinds,
+                                       List<HasMetadata> cluster) throws InputException {
+        // Workload kinds: those a live snapshot read, and those the cluster holds some object of.
+        Set<String> workloadKinds = new TreeSet<>(liveKinds);
+        for (HasMetadata o : cluster) {
+            if (WORKLOAD_KINDS.containsValue(o.getKind())) {
+                workloadKinds.add(o.getKind());
+            }
+        }
         if (in.session() != null) {
-            return Inventory.UNKNOWN;
+            return new Inventory(null, false, workloadKinds);
         }
         boolean live = live(in);
         boolean listsNamespaces = live;
@@ -168,7 +184,7 @@ public final class WhatIf {
                 }
             }
         }
-        return new Inventory(listsNamespaces ? namespaces : null, listsClasses);
+        return new Inventory(listsNamespaces ? namespaces : null, listsClasses, workloadKinds);
     }
 
     /** The configuration of {@code path}; none given in the shell: the session's. */
@@ -204,8 +220,10 @@ public final class WhatIf {
                                                  boolean allNamespaces) throws InputException, ConfigException {
         Configuration config = config(new ManifestReader(stdin, in.maxInputBytes()), configPath, in);
         List<Document> clusterDocs = new ArrayList<>();
-        ClusterLoader.Loaded loaded = load(stdin, in, clusterDocs);
-        Inventory inventory = inventory(stdin, in, clusterDocs);
+        Set<String> liveKinds = new TreeSet<>();
+        ClusterLoader.Loaded loaded = load(stdin, in, clusterDocs, liveKinds);
+        Inventory inventory = inventory(stdin, in, clusterDocs, liveKinds, loaded.cluster());
+        podName = withoutPodType(podName);
         List<HasMetadata> cluster = loaded.cluster();
         List<Pod> before;
         Pod target;
@@ -260,6 +278,18 @@ public final class WhatIf {
             Map.entry("cronjob", "CronJob"), Map.entry("cronjobs", "CronJob"), Map.entry("cj", "CronJob"),
             Map.entry("replicationcontroller", "ReplicationController"), Map.entry("rc", "ReplicationController"));
 
+    /**
+     * {@code pod/NAME} (or {@code pods/}, {@code po/}) as kubectl reads it: the type, not a namespace called "pod".
+     * {@code NAMESPACE/NAME} and a bare name are returned as they are.
+     */
+    static String withoutPodType(String name) {
+        int slash = name == null ? -1 : name.indexOf('/');
+        if (slash > 0 && Set.of("pod", "pods", "po").contains(name.substring(0, slash).toLowerCase(java.util.Locale.ROOT))) {
+            return name.substring(slash + 1);
+        }
+        return name;
+    }
+
     /** Whether {@code name} reads as {@code KIND/NAME} of a workload kind. */
     public static boolean isWorkloadRef(String name) {
         int slash = name == null ? -1 : name.indexOf('/');
@@ -282,7 +312,7 @@ public final class WhatIf {
             }
         }
         if (workload != null) {
-            pending = ofWorkload(cluster, pending, workload, namespace == null ? "default" : namespace, allNamespaces);
+            pending = ofWorkload(cluster, pending, workload, namespace == null ? "default" : namespace, allNamespaces, inventory);
         }
         try {
             if (workload != null && pending.size() == 1) {
@@ -333,28 +363,86 @@ public final class WhatIf {
         return false;
     }
 
-    private static List<Pod> ofWorkload(List<HasMetadata> cluster, List<Pod> pending, String ref, String ns, boolean all) throws InputException {
+    private static List<Pod> ofWorkload(List<HasMetadata> cluster, List<Pod> pending, String ref, String ns, boolean all, Inventory inventory)
+            throws InputException {
         int slash = ref.indexOf('/');
         String kind = slash < 0 ? null : WORKLOAD_KINDS.get(ref.substring(0, slash).toLowerCase(java.util.Locale.ROOT));
         String name = slash < 0 ? ref : ref.substring(slash + 1);
         List<Pod> out = new ArrayList<>();
         TreeSet<String> owners = new TreeSet<>();
         for (Pod p : pending) {
-            Explanation.Workload w = Explainer.workloadOf(p, cluster);
-            if (w != null && w.name().equals(name) && (kind == null || kind.equals(w.kind())) && (all || ns.equals(w.namespace()))) {
+            Explanation.Workload w = workloadNamed(p, cluster, kind, name, ns, all);
+            if (w != null) {
                 out.add(p);
                 owners.add(w.describe());
             }
         }
         if (out.isEmpty()) {
-            throw new InputException((kind == null ? "pod or workload \"" + name + "\"" : kind + " \"" + name + "\"") + " has no pending pod "
-                    + (all ? "in any namespace" : "in namespace \"" + ns + "\"") + " of the cluster" + (all ? "" : " (-A searches all namespaces)"));
+            throw new InputException(noPendingPod(cluster, kind, name, ns, all, inventory));
         }
         if (owners.size() > 1) {
             throw new InputException("\"" + ref + "\" names several workloads with pending pods (" + String.join(", ", owners)
                     + "); choose one with KIND/NAME and -n");
         }
         return out;
+    }
+
+    /**
+     * The workload of {@code kind} (any kind when null: then only the outermost, the one the user edits) named
+     * {@code name} that controls the pod, or null. A ReplicaSet a Deployment owns is found by its own kind and name.
+     */
+    private static Explanation.Workload workloadNamed(Pod p, List<HasMetadata> cluster, String kind, String name, String ns, boolean all) {
+        List<Explanation.Workload> chain = kind == null ? java.util.Optional.ofNullable(Explainer.workloadOf(p, cluster)).stream().toList()
+                : Explainer.ownersOf(p, cluster);
+        for (Explanation.Workload w : chain) {
+            if (w.name().equals(name) && (kind == null || kind.equals(w.kind())) && (all || ns.equals(w.namespace()))) {
+                return w;
+            }
+        }
+        return null;
+    }
+
+    /**
+     * Why {@code KIND/NAME} has no pending pod, as kubectl would put it: the workload is not found (when the snapshot
+     * lists that kind), it exists with no pending pod, or the snapshot cannot tell (it carries no object of that kind).
+     */
+    private static String noPendingPod(List<HasMetadata> cluster, String kind, String name, String ns, boolean all, Inventory inventory) {
+        String where = all ? "in any namespace" : "in namespace \"" + ns + "\"";
+        int pods = 0;
+        for (HasMetadata o : cluster) {
+            if (o instanceof Pod p && workloadNamed(p, cluster, kind, name, ns, all) != null) {
+                pods++;
+            }
+        }
+        String bound = pods == 0 ? "it has no pod" : pods == 1 ? "its one pod is not pending" : "none of its " + pods + " pods is pending";
+        if (inventory.workloadKinds().contains(kind)) {
+            List<String> namespaces = new ArrayList<>();
+            List<String> names = new ArrayList<>();
+            for (HasMetadata o : cluster) {
+                if (kind.equals(o.getKind())) {
+                    String ons = o.getMetadata().getNamespace();
+                    if (all || ns.equals(ons)) {
+                        names.add(o.getMetadata().getName());
+                        if (name.equals(o.getMetadata().getName())) {
+                            return kind + " " + ons + "/" + name + " has no pending pod (" + bound + "); explain takes a pending pod";
+                        }
+                    } else if (name.equals(o.getMetadata().getName())) {
+                        namespaces.add(ons);
+                    }
+                }
+            }
+            String type = kind.toLowerCase(java.util.Locale.ROOT);
+            if (!namespaces.isEmpty()) {
+                return type + " \"" + name + "\" not found " + where + " (it is in: " + String.join(", ", namespaces) + ")";
+            }
+            String near = ShellSession.closest(name, names);
+            return type + " \"" + name + "\" not found " + where + (near != null ? " (did you mean \"" + near + "\"?)" : "");
+        }
+        if (pods > 0) {
+            return kind + " \"" + name + "\" " + where + " has no pending pod (" + bound + "); explain takes a pending pod";
+        }
+        return "no pod " + where + " belongs to a " + kind + " named \"" + name + "\", and the snapshot holds no " + kind
+                + " objects to tell whether it exists" + (all ? "" : " (-A searches all namespaces)");
     }
 
     private static int indexOf(List<Pod> pods, String ref, String namespace, boolean all, List<String> paths) throws InputException {

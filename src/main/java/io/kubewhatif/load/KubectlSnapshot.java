@@ -20,6 +20,8 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
+import java.util.TreeSet;
 import java.util.concurrent.CompletableFuture;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -85,10 +87,27 @@ public final class KubectlSnapshot {
         }
     }
 
+    /** The resource types each workload kind is read as. */
+    private static final Map<String, String> WORKLOAD_KINDS = Map.of("replicasets", "ReplicaSet", "statefulsets", "StatefulSet",
+            "deployments", "Deployment", "daemonsets", "DaemonSet", "jobs", "Job", "cronjobs", "CronJob");
+
     private final Options options;
+    /** The resource types the last successful {@link #read} got (those the server has and kubectl may list). */
+    private List<String> read = List.of();
 
     public KubectlSnapshot(Options options) {
         this.options = options;
+    }
+
+    /** The workload kinds the last {@link #read} listed in full: an absent object of one of them does not exist. */
+    public Set<String> workloadKindsRead() {
+        Set<String> kinds = new TreeSet<>();
+        for (String r : read) {
+            if (WORKLOAD_KINDS.containsKey(r)) {
+                kinds.add(WORKLOAD_KINDS.get(r));
+            }
+        }
+        return kinds;
     }
 
     /** The command line for one {@code get} of {@code resources}. */
@@ -127,6 +146,7 @@ public final class KubectlSnapshot {
             String shown = display(command("kubectl", resources));
             Result r = run(cmd, shown);
             if (r.exit == 0) {
+                read = List.copyOf(resources);
                 return reader.parse(SOURCE, r.stdout);
             }
             Matcher m = MISSING_TYPE.matcher(r.stderr);

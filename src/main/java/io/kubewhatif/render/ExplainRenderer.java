@@ -118,6 +118,9 @@ final class ExplainRenderer {
         Text.line(sb, style, num + "[" + s.rank().json() + "] " + s.summary(), pad);
         Text.line(sb, style, pad + style.green("opens " + s.opens().size() + " node(s)") + ": " + nodeList(s.opens())
                 + (s.preempts().isEmpty() ? "; the pod would go to " : "; kube-scheduler nominates ") + s.selected(), pad + "  ");
+        if (!s.alternatives().isEmpty()) {
+            Text.line(sb, style, pad + "trade-off: " + s.tradeOff(), pad + "  ");
+        }
         for (Explanation.Change c : s.changes()) {
             boolean edit = !c.field().isEmpty() && !c.object().startsWith("Pod ") || c.object().startsWith("Pod ") && !c.field().isEmpty();
             if (edit || wide) {
@@ -211,11 +214,19 @@ final class ExplainRenderer {
     }
 
     private void headline(StringBuilder sb, Explanation e) {
+        String text = headline(style, e);
+        if (text != null) {
+            Text.line(sb, style, "\n" + text, "  ");
+        }
+    }
+
+    /** What an Unschedulable pod's suggestions add up to, in one sentence (text and HTML alike), or null. */
+    static String headline(Style style, Explanation e) {
         Explanation.Headline h = e.headline();
         if (h == null) {
-            return;
+            return null;
         }
-        String text = switch (h.kind()) {
+        return switch (h.kind()) {
             case ONLY_NEW_NODES -> style.yellow("Nothing short of new nodes helps") + ": no verified change to the pod, to the existing nodes"
                     + " or by evictions makes it fit.";
             case MISSING_OBJECT -> style.yellow("Missing: " + h.detail()) + ". The pod names " + (h.detail().contains(", ") ? "them" : "it")
@@ -224,7 +235,6 @@ final class ExplainRenderer {
             case NOTHING_VERIFIED -> style.yellow("No verified change found") + ": no change kube-whatif tries (to the pod, its objects, the"
                     + " nodes, evictions, or a node shaped like an existing one) lets it schedule.";
         };
-        Text.line(sb, style, "\n" + text, "  ");
     }
 
     // ---- every pending pod ----
@@ -424,6 +434,24 @@ final class ExplainRenderer {
             changes.add(JsonRenderer.toMap(c));
         }
         sm.put("changes", changes);
+        if (!s.alternatives().isEmpty()) {
+            List<Object> alternatives = new ArrayList<>();
+            for (Explanation.Alternative a : s.alternatives()) {
+                Map<String, Object> am = new LinkedHashMap<>();
+                am.put("amounts", a.amounts());
+                List<Object> altChanges = new ArrayList<>();
+                for (Explanation.Change c : a.changes()) {
+                    altChanges.add(JsonRenderer.toMap(c));
+                }
+                am.put("changes", altChanges);
+                am.put("opens", a.opens().size());
+                am.put("nodes", a.opens());
+                am.put("selected", a.selected());
+                alternatives.add(am);
+            }
+            sm.put("alternatives", alternatives);
+            sm.put("tradeOff", s.tradeOff());
+        }
         if (!s.evictions().isEmpty()) {
             sm.put("evictions", evictions(s.evictions()));
         }

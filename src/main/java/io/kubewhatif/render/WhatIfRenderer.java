@@ -74,6 +74,16 @@ public final class WhatIfRenderer {
         }
     }
 
+    /** The sentence under explain's suggestions (text and HTML say the same), or null when there is none. */
+    public static String headline(Explanation e) {
+        return ExplainRenderer.headline(Style.PLAIN, e);
+    }
+
+    /** The ready {@code kubectl patch} line of a workload's suggestion, or null (a bare pod's spec is edited instead). */
+    public static String patchCommand(Explanation.Patch p) {
+        return ExplainRenderer.command(p);
+    }
+
     public static Map<String, Object> tree(Explanation e, List<String> notes) {
         return ExplainRenderer.tree(e, notes);
     }

@@ -167,6 +167,21 @@ class LiveSnapshotTest {
     }
 
     @Test
+    void aMissingWorkloadOfTheLiveClusterIsNotFoundUnlessItsKindWasNotRead() throws Exception {
+        // The live snapshot read every Deployment (there are none): a missing one is not found, as kubectl says.
+        Result missing = run("explain", "deployment/nope", "-n", "shop", "--from-kubectl");
+        assertEquals(ExitCodes.BAD_INPUT, missing.code(), missing.out() + missing.err());
+        assertEquals("error: deployment \"nope\" not found in namespace \"shop\"\n", missing.err());
+        assertEquals("", missing.out());
+        // RBAC forbids listing Deployments: whether it exists is unknown, and said so.
+        Files.writeString(dir.resolve("forbidden"), "");
+        Result unknown = run("explain", "deployment/nope", "-n", "shop", "--from-kubectl");
+        assertEquals(ExitCodes.BAD_INPUT, unknown.code(), unknown.out() + unknown.err());
+        assertTrue(unknown.err().endsWith("error: no pod in namespace \"shop\" belongs to a Deployment named \"nope\", and the snapshot holds no "
+                + "Deployment objects to tell whether it exists (-A searches all namespaces)\n"), unknown.err());
+    }
+
+    @Test
     void aFailingKubectlIsItsDecisiveLineAndTheCommandThatRan() throws Exception {
         Files.writeString(dir.resolve("unreachable"), "");
         Result r = run("explain", "web", "-n", "shop", "--from-kubectl", "--context", "prod", "--kubeconfig", "/k/my config");

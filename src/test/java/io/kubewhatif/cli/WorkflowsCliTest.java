@@ -217,9 +217,21 @@ class WorkflowsCliTest {
     static Stream<Bad> errors() {
         String quick = "samples/quickstart/cluster.yaml";
         return Stream.of(
-                bad("explain: a workload without pending pods", 3,
-                        "error: Deployment \"nope\" has no pending pod in namespace \"default\" of the cluster (-A searches all namespaces)",
+                bad("explain: a workload kind the snapshot does not carry", 3,
+                        "error: no pod in namespace \"default\" belongs to a Deployment named \"nope\", and the snapshot holds no Deployment "
+                                + "objects to tell whether it exists (-A searches all namespaces)",
                         "explain", "deployment/nope", "--cluster", quick),
+                bad("explain: a missing workload of a kind the snapshot carries", 3, "error: deployment \"nope\" not found in namespace \"data\"",
+                        "explain", "deployment/nope", "-n", "data", "--cluster", "samples/explain/highmem.yaml"),
+                bad("explain: a missing workload, with a near name", 3,
+                        "error: deployment \"report\" not found in namespace \"data\" (did you mean \"reports\"?)",
+                        "explain", "deploy/report", "-n", "data", "--cluster", "samples/explain/highmem.yaml"),
+                bad("explain: a workload in another namespace", 3, "error: deployment \"reports\" not found in namespace \"default\" (it is in: data)",
+                        "explain", "deployment/reports", "--cluster", "samples/explain/highmem.yaml"),
+                bad("explain: a missing workload in any namespace", 3, "error: replicaset \"nope\" not found in any namespace",
+                        "explain", "rs/nope", "-A", "--cluster", "samples/explain/highmem.yaml"),
+                bad("explain: pod/NAME is the pod type, not a namespace", 3, "error: pod \"nope\" not found in namespace \"data\"",
+                        "explain", "pod/nope", "-n", "data", "--cluster", "samples/explain/highmem.yaml"),
                 bad("explain: a workload with -f", 2, "error: KIND/NAME names a workload of the snapshot; with -f give a pod name",
                         "explain", "deploy/web", "-f", "samples/simulate/workloads.yaml", "--cluster", quick),
                 bad("explain: no such pod", 3, "error: pod \"nope\" not found", "explain", "nope", "--cluster", quick),
@@ -247,6 +259,61 @@ class WorkflowsCliTest {
         assertTrue(r.err().startsWith(b.errStart()), r.err());
         assertFalse(r.err().contains("Exception"), r.err());
         assertFalse(r.err().contains("\tat "), "no stack trace");
+    }
+
+    @Test
+    void aWorkloadIsFoundByItsOwnKindAndNameAtAnyLevel() {
+        String highmem = "samples/explain/highmem.yaml";
+        Result byDeployment = run("explain", "deployment/reports", "-n", "data", "--cluster", highmem);
+        // The ReplicaSet a Deployment owns, and the pod as pod/NAME, explain the same pod against the Deployment.
+        for (String ref : List.of("rs/reports-6d8f7b9c5", "replicaset/reports-6d8f7b9c5", "pod/reports-6d8f7b9c5-x2k4q", "po/reports-6d8f7b9c5-x2k4q")) {
+            Result r = run("explain", ref, "-n", "data", "--cluster", highmem);
+            assertEquals(ExitCodes.UNSCHEDULABLE, r.code(), ref + ": " + r.err());
+            assertEquals(byDeployment.out(), r.out(), ref);
+        }
+    }
+
+    @Test
+    void aWorkloadWithoutPendingPodsSaysSo() throws Exception {
+        Path f = dir.resolve("bound.yaml");
+        Files.writeString(f, """
+                apiVersion: v1
+                kind: Node
+                metadata: {name: n1}
+                status: {capacity: {cpu: "4", memory: 8Gi, pods: "110"}}
+                ---
+                apiVersion: apps/v1
+                kind: StatefulSet
+                metadata: {name: db, namespace: data, uid: s1}
+                spec:
+                  selector: {matchLabels: {app: db}}
+                  template:
+                    metadata: {labels: {app: db}}
+                    spec: {containers: [{name: c, image: x}]}
+                ---
+                apiVersion: apps/v1
+                kind: StatefulSet
+                metadata: {name: empty, namespace: data, uid: s2}
+                spec:
+                  selector: {matchLabels: {app: e}}
+                  template:
+                    metadata: {labels: {app: e}}
+                    spec: {containers: [{name: c, image: x}]}
+                ---
+                apiVersion: v1
+                kind: Pod
+                metadata:
+                  name: db-0
+                  namespace: data
+                  labels: {app: db}
+                  ownerReferences: [{apiVersion: apps/v1, kind: StatefulSet, name: db, uid: s1, controller: true}]
+                spec: {nodeName: n1, containers: [{name: c, image: x}]}
+                """);
+        Result r = run("explain", "sts/db", "-n", "data", "--cluster", f.toString());
+        assertEquals(ExitCodes.BAD_INPUT, r.code(), r.out() + r.err());
+        assertEquals("error: StatefulSet data/db has no pending pod (its one pod is not pending); explain takes a pending pod\n", r.err());
+        Result none = run("explain", "statefulset/empty", "-n", "data", "--cluster", f.toString());
+        assertEquals("error: StatefulSet data/empty has no pending pod (it has no pod); explain takes a pending pod\n", none.err());
     }
 
     @Test

@@ -83,6 +83,18 @@ public final class Explainer {
         return o == null ? null : new Explanation.Workload(o.kind(), o.namespace(), o.name(), Owners.templatePath(o.kind()), "ownerReferences");
     }
 
+    /**
+     * Every workload controlling the pod through its owner references, nearest first (its ReplicaSet, then the
+     * Deployment owning that): {@code explain replicaset/NAME} and {@code deployment/NAME} both find the pod.
+     */
+    public static List<Explanation.Workload> ownersOf(Pod pod, List<HasMetadata> cluster) {
+        List<Explanation.Workload> out = new ArrayList<>();
+        for (Owners.Owner o : Owners.chainOf(pod, cluster)) {
+            out.add(new Explanation.Workload(o.kind(), o.namespace(), o.name(), Owners.templatePath(o.kind()), "ownerReferences"));
+        }
+        return out;
+    }
+
     private Explanation run() throws FrameworkException {
         Pod target = search.target;
         CycleReport main = search.session.diagnose(target);

@@ -115,9 +115,43 @@ public record Explanation(String pod, String verdict, CycleReport report, List<C
      *                  the pod simply fits
      * @param patch     the change as an RFC 6902 JSON patch of the object the user edits; null when the suggestion
      *                  edits neither the pod nor its workload
+     * @param alternatives the same edit with other verified request amounts, most nodes opened first; empty when
+     *                  there is none
+     * @param tradeOff  the amounts of this suggestion and its alternatives against the nodes each opens, in one line
+     *                  from the least reduction to the largest ({@code cpu 15700m opens 1 node, cpu 15550m (this one)
+     *                  opens 3}); empty without alternatives
      */
     public record Suggestion(Kind kind, Rank rank, String summary, List<Change> changes, List<Eviction> evictions, NodeShape newNode,
-                             List<HasMetadata> creates, List<String> opens, String selected, List<Eviction> preempts, Patch patch) {
+                             List<HasMetadata> creates, List<String> opens, String selected, List<Eviction> preempts, Patch patch,
+                             List<Alternative> alternatives, String tradeOff) {
+        public Suggestion {
+            alternatives = List.copyOf(alternatives);
+        }
+
+        /** The same suggestion with {@code others} as its alternatives. */
+        Suggestion withAlternatives(List<Alternative> others, String line) {
+            return new Suggestion(kind, rank, summary, changes, evictions, newNode, creates, opens, selected, preempts, patch, others, line);
+        }
+
+        /** The changes that set a request amount: what differs between this suggestion and its alternatives. */
+        List<Change> amountChanges() {
+            return changes.stream().filter(Ranking::isAmount).toList();
+        }
+    }
+
+    /**
+     * A verified variant of a suggestion that differs only in its request amounts.
+     *
+     * @param amounts  the pod's resulting requests of the resources it lowers ({@code cpu 15700m}, {@code cpu 4 + memory 8Gi})
+     * @param changes  the request changes it makes instead of the suggestion's (same objects and fields, in order)
+     * @param opens    the nodes it opens
+     * @param selected the node the re-run cycle picks
+     */
+    public record Alternative(String amounts, List<Change> changes, List<String> opens, String selected) {
+        public Alternative {
+            changes = List.copyOf(changes);
+            opens = List.copyOf(opens);
+        }
     }
 
     /**

@@ -207,8 +207,14 @@ final class NodeChanges {
 
     void newNode(CycleReport main) throws FrameworkException {
         PodInfo info = PodInfo.of(search.target);
+        // When no node carries the labels the pod selects (its pool does not exist), a copy of a node it rejects is
+        // given them: only a node of that new pool can help. Where the pool exists, its nodes are the templates, taints
+        // and all: a copy of another node relabelled would not look like the pool.
+        Map<String, String> wanted = wantedLabels();
+        boolean relabel = wanted != null && !wanted.isEmpty() && search.session.snapshot().nodes().stream()
+                .noneMatch(n -> n.labels().entrySet().containsAll(wanted.entrySet()));
         List<NodeInfo> templates = new ArrayList<>(search.session.snapshot().nodes());
-        templates.sort(Comparator.comparingInt((NodeInfo n) -> inheritedFailures(main, n.name()))
+        templates.sort(Comparator.comparingInt((NodeInfo n) -> inheritedFailures(main, n.name(), relabel))
                 .thenComparingLong((NodeInfo n) -> -n.allocatable().milliCpu)
                 .thenComparingLong((NodeInfo n) -> -n.allocatable().memory)
                 .thenComparing(NodeInfo::name));
@@ -226,6 +232,18 @@ final class NodeChanges {
                 name = t.name() + "-copy" + i;
             }
             Node node = copyNode(t.node(), name, info.requests());
+            Map<String, String> labelled = new TreeMap<>();
+            Map<String, StatusView> failing = main.filterAll.get(t.name());
+            if (relabel && failing != null && failing.containsKey(NodeAffinity.NAME)) {
+                Map<String, String> labels = new LinkedHashMap<>(node.getMetadata().getLabels());
+                wanted.forEach((k, v) -> {
+                    if (!v.equals(labels.get(k))) {
+                        labelled.put(k, v);
+                    }
+                });
+                labels.putAll(labelled);
+                node.getMetadata().setLabels(labels);
+            }
             List<HasMetadata> copy = new ArrayList<>(search.cluster);
             copy.add(node);
             // In a sequence the pods before it may move to the new node; what counts is that the pod then schedules.
@@ -242,8 +260,11 @@ final class NodeChanges {
                 Map<String, String> labels = node.getMetadata().getLabels() == null ? Map.of() : new TreeMap<>(node.getMetadata().getLabels());
                 NodeShape shape = new NodeShape(name, t.name(), alloc, labels, taints);
                 boolean grown = !Objects.equals(alloc, allocatableOf(t.node()));
-                search.keep(new Candidate(Kind.NEW_NODE, Rank.CLUSTER, 1, "add a node like " + t.name() + (grown ? " with allocatable " + alloc : "")
-                        + " (its labels and taints, no pods)", List.of(new Change("Node " + name, "", null, "copy of " + t.name())),
+                List<String> kv = new ArrayList<>();
+                labelled.forEach((k, val) -> kv.add(k + "=" + val));
+                search.keep(new Candidate(Kind.NEW_NODE, Rank.CLUSTER, 1, "add a node like " + t.name()
+                        + (kv.isEmpty() ? "" : " labelled " + String.join(" ", kv)) + (grown ? " with allocatable " + alloc : "")
+                        + (kv.isEmpty() ? " (its labels and taints, no pods)" : " (its other labels and its taints, no pods)"), List.of(new Change("Node " + name, "", null, "copy of " + t.name())),
                         List.of(), shape, List.of(), null), v);
                 return;
             }
@@ -262,14 +283,14 @@ final class NodeChanges {
      * How many of the node's failing filters an empty copy of it could inherit: all but those that only count the
      * node's own pods. Topology spread and inter-pod affinity count too, as their domain (a zone) may carry over.
      */
-    private static int inheritedFailures(CycleReport main, String node) {
+    private static int inheritedFailures(CycleReport main, String node, boolean relabel) {
         Map<String, StatusView> m = main.filterAll.get(node);
         if (m == null) {
             return 0;
         }
         int n = 0;
         for (String p : m.keySet()) {
-            if (!POD_DEPENDENT.contains(p)) {
+            if (!POD_DEPENDENT.contains(p) && !(relabel && NodeAffinity.NAME.equals(p))) {
                 n++;
             }
         }

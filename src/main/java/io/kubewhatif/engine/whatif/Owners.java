@@ -33,20 +33,24 @@ final class Owners {
 
     /** The outermost workload controlling the pod, or null for a bare pod (or an owner kube-whatif does not know). */
     static Owner controllerOf(Pod pod, List<HasMetadata> cluster) {
-        if (pod == null) {
-            return null;
-        }
-        Owner top = null;
+        List<Owner> chain = chainOf(pod, cluster);
+        return chain.isEmpty() ? null : chain.get(chain.size() - 1);
+    }
+
+    /** The workloads controlling the pod, nearest first: a ReplicaSet, then the Deployment that owns it. */
+    static List<Owner> chainOf(Pod pod, List<HasMetadata> cluster) {
+        List<Owner> chain = new java.util.ArrayList<>();
         HasMetadata current = pod;
         for (int depth = 0; depth < 3 && current != null; depth++) {
             OwnerReference ref = controllerRef(current);
             if (ref == null || !WORKLOADS.contains(ref.getKind())) {
                 break;
             }
-            top = new Owner(ref.getKind(), current.getMetadata().getNamespace(), ref.getName());
-            current = find(cluster, ref.getKind(), top.namespace(), ref.getName());
+            Owner o = new Owner(ref.getKind(), current.getMetadata().getNamespace(), ref.getName());
+            chain.add(o);
+            current = find(cluster, ref.getKind(), o.namespace(), ref.getName());
         }
-        return top;
+        return chain;
     }
 
     /** What the pod's changes are written against: its outermost workload's template, or the pod itself. */

@@ -168,9 +168,12 @@ final class PodEdits {
 
     /**
      * Lowers the pod's effective request of each resource to at most the target (cpu in millicores, others in units):
-     * a pod-level request is set directly, otherwise every container's request is scaled by the same factor (rounded
-     * down), which scales the sum of app containers and the largest init container alike. Returns null when the
-     * requests cannot be lowered that far (the overhead alone exceeds the target).
+     * a pod-level request is set directly. Otherwise, as the effective request is the larger of the app containers'
+     * sum and the largest init container, only what exceeds the target is cut: the app containers are scaled by one
+     * factor when their sum exceeds it, an init container above it is lowered to it, and the rest are left alone. With
+     * sidecars (restartable init containers, which add to both sides) every container is scaled by the same factor.
+     * Amounts are rounded down. Returns null when the requests cannot be lowered that far (the overhead alone exceeds
+     * the target).
      */
     static Pod lowerRequests(Pod p, Map<String, Long> targets, List<RequestChange> changes) {
         Pod c = copy(p);
@@ -202,17 +205,30 @@ final class PodEdits {
             if (containersWant < 0 || containersNow <= 0) {
                 return null;
             }
+            boolean sidecars = hasSidecars(c);
+            long appSum = 0;
+            for (Container ct : c.getSpec().getContainers() == null ? List.<Container>of() : c.getSpec().getContainers()) {
+                appSum += request(ct, r);
+            }
             for (List<Container> cs : containerLists(c)) {
-                String kind = cs == c.getSpec().getContainers() ? "containers" : "initContainers";
+                boolean app = cs == c.getSpec().getContainers();
+                String kind = app ? "containers" : "initContainers";
                 for (Container ct : cs) {
                     ResourceRequirements rr = ct.getResources();
                     if (rr == null || rr.getRequests() == null || !rr.getRequests().containsKey(r)) {
                         continue;
                     }
                     long v = units(r, rr.getRequests().get(r));
+                    long scaled;
+                    if (sidecars) {
+                        scaled = scale(v, containersWant, containersNow);
+                    } else if (app) {
+                        scaled = appSum > containersWant ? scale(v, containersWant, appSum) : v;
+                    } else {
+                        scaled = Math.min(v, containersWant);
+                    }
                     // Whole MiB (or millicores): the amount written is the amount verified, and reads well.
-                    long nv = Quantities.roundDown(r, BigDecimal.valueOf(v).multiply(BigDecimal.valueOf(containersWant))
-                            .divide(BigDecimal.valueOf(containersNow), 0, RoundingMode.DOWN).longValue());
+                    long nv = Quantities.roundDown(r, scaled);
                     if (nv == v) {
                         continue;
                     }
@@ -227,6 +243,30 @@ final class PodEdits {
             }
         }
         return c;
+    }
+
+    /** {@code v * want / now}, rounded down. */
+    private static long scale(long v, long want, long now) {
+        return BigDecimal.valueOf(v).multiply(BigDecimal.valueOf(want)).divide(BigDecimal.valueOf(now), 0, RoundingMode.DOWN).longValue();
+    }
+
+    /** A container's request of {@code r} in the engine's units, 0 when it has none. */
+    private static long request(Container ct, String r) {
+        ResourceRequirements rr = ct.getResources();
+        return rr == null || rr.getRequests() == null || !rr.getRequests().containsKey(r) ? 0 : units(r, rr.getRequests().get(r));
+    }
+
+    /** Whether some init container is a sidecar (restartPolicy: Always): it then runs alongside the app containers. */
+    private static boolean hasSidecars(Pod c) {
+        if (c.getSpec().getInitContainers() == null) {
+            return false;
+        }
+        for (Container ct : c.getSpec().getInitContainers()) {
+            if ("Always".equals(ct.getRestartPolicy())) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /** A quantity in the engine's units: millicores for cpu, integer units otherwise. */

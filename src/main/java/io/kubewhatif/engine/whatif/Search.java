@@ -196,9 +196,28 @@ final class Search {
         Explanation.Patch patch = c.podEdit() == null ? null : subject.patch(target, c.podEdit());
         Suggestion s = new Suggestion(c.kind(), c.rank(), c.summary() + (v.preempts().isEmpty() ? "" : ", then kube-scheduler preempts "
                 + Evictions.victimList(v.preempts()) + " on " + v.selected()), c.changes(), c.evictions(), c.newNode(), c.creates(),
-                v.opens(), v.selected(), v.preempts(), patch);
+                v.opens(), v.selected(), v.preempts(), patch, List.of(), "");
         seen.add(c.kind() + c.summary());
-        found.add(new Ranking.Entry(s, c.edits() + v.preempts().size()));
+        found.add(new Ranking.Entry(s, c.edits() + v.preempts().size(), amounts(c)));
+    }
+
+    /** The edited pod's requests of the resources a candidate lowers, as {@code cpu 15550m + memory 2Gi}; empty when none. */
+    private String amounts(Candidate c) {
+        java.util.TreeSet<String> lowered = new java.util.TreeSet<>();
+        for (Change ch : c.changes()) {
+            if (Ranking.isAmount(ch)) {
+                lowered.add(ch.field().substring(ch.field().lastIndexOf(Ranking.REQUESTS) + Ranking.REQUESTS.length()));
+            }
+        }
+        if (lowered.isEmpty() || c.podEdit() == null) {
+            return "";
+        }
+        io.kubewhatif.engine.snapshot.Resource after = io.kubewhatif.engine.snapshot.PodInfo.of(c.podEdit().apply(target)).requests();
+        List<String> out = new ArrayList<>();
+        for (String r : lowered) {
+            out.add(r + " " + Quantities.format(r, after.get(r)));
+        }
+        return String.join(" + ", out);
     }
 
     List<Ranking.Entry> found() {

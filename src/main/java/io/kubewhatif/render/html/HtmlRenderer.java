@@ -87,7 +87,12 @@ public final class HtmlRenderer {
             requires.add(List.of(q.object(), q.why()));
         }
         p.data.put("requires", requires);
+        if (e.workload() != null && !e.suggestions().isEmpty()) {
+            p.data.put("workload", "of " + e.workload().describe() + ": changes are written against its pod template ("
+                    + e.workload().templatePath() + ")");
+        }
         p.data.put("suggestions", suggestions(e));
+        p.data.put("headline", WhatIfRenderer.headline(e));
         p.data.put("onlyNewNodes", e.onlyNewNodes());
         p.data.put("unresolved", e.unresolved());
         p.data.put("cycles", p.cycles(List.of(e.report()), false));
@@ -107,6 +112,9 @@ public final class HtmlRenderer {
             m.put("summary", s.summary());
             m.put("opens", s.opens());
             m.put("selected", s.selected());
+            m.put("nominates", !s.preempts().isEmpty());
+            m.put("tradeOff", s.tradeOff());
+            m.put("command", WhatIfRenderer.patchCommand(s.patch()));
             List<Object> changes = new ArrayList<>();
             for (Explanation.Change c : s.changes()) {
                 changes.add(List.of(c.object(), c.field(), c.from() == null ? "" : c.from(), c.to() == null ? "" : c.to()));

@@ -712,14 +712,17 @@
   function suggestionsView(d) {
     var s = section('What would help (each verified by re-running the cycle; smallest change first)');
     s.setAttribute('data-part', 'suggestions');
-    if (!d.suggestions.length) s.appendChild(el('p', { text: d.verdict === 'Scheduled' ? 'The pod schedules as it is.' : 'No verified change found.' }));
+    if (!d.suggestions.length && !d.headline) s.appendChild(el('p', { text: d.verdict === 'Scheduled' ? 'The pod schedules as it is.' : 'No verified change found.' }));
+    if (d.workload && d.suggestions.length) s.appendChild(el('p', { text: d.workload }));
     var ol = el('ol', { class: 'suggestions' });
     d.suggestions.forEach(function (x) {
       var li = el('li');
       li.appendChild(el('h3', { text: (x.rank ? '[' + x.rank + '] ' : '') + x.summary }));
       li.appendChild(el('p', { text: 'opens ' + plural(x.opens.length, 'node') + ': ' + x.opens.slice(0, 20).join(', ') + (x.opens.length > 20 ? ' \u2026' : '')
-        + (x.selected ? '; the pod would go to ' + x.selected : '') }));
+        + (x.selected ? (x.nominates ? '; kube-scheduler nominates ' : '; the pod would go to ') + x.selected : '') }));
+      if (x.tradeOff) li.appendChild(el('p', { class: 'muted', text: 'trade-off: ' + x.tradeOff }));
       if (x.changes.length) li.appendChild(table(null, ['Object', 'Field', 'From', 'To'], x.changes));
+      if (x.command) li.appendChild(el('pre', { class: 'msg', text: x.command }));
       if (x.evictions.length) li.appendChild(table(null, ['Evict', 'Node', '#Priority', 'PDB'], x.evictions.map(function (v) { return [v[0], v[1], v[2], v[3] ? 'violated' : '-']; })));
       if (x.newNode) {
         li.appendChild(kv([['new node', x.newNode.name], ['copy of', x.newNode.copyOf],
@@ -729,7 +732,7 @@
       ol.appendChild(li);
     });
     s.appendChild(ol);
-    if (d.onlyNewNodes) s.appendChild(el('p', { text: 'Only a new node helps.' }));
+    if (d.headline) s.appendChild(el('p', { 'data-part': 'headline', text: d.headline }));
     if (d.unresolved && d.unresolved.length) s.appendChild(el('p', { class: 'muted', text: 'No verified change for: ' + d.unresolved.join(', ') }));
     return s;
   }

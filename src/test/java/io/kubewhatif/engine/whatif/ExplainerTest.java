@@ -64,13 +64,17 @@ class ExplainerTest {
                                 + "        nodeSelectorTerms:\n        - matchExpressions:\n          - {key: zone, operator: In, values: [a]}\n"
                                 + "          - {key: tier, operator: In, values: [gold]}\n" + C1,
                         "Unschedulable", EnumSet.of(Kind.NODE_AFFINITY), "drop nodeSelector disk=nvme", false),
+                new Case("a selector no node matches: a new node is labelled as it asks",
+                        node("n1", "4", "8Gi", "pool: cpu", "") + node("n2", "2", "8Gi", "pool: cpu", ""),
+                        POD + "  nodeSelector: {pool: gpu}\n" + C1, "Unschedulable", EnumSet.of(Kind.NEW_NODE, Kind.NODE_AFFINITY),
+                        "add a node like n1 labelled pool=gpu (its other labels and its taints, no pods)", false),
                 new Case("requests: several containers and an init container scaled together",
                         node("n1", "2", "8Gi", "", "") + running("default", "r1", "n1", "1500m", "app: r", "")
                                 + node("n2", "2", "8Gi", "", "") + running("default", "r2", "n2", "1", "app: r", ""),
                         POD + "  initContainers:\n  - {name: init, image: x, resources: {requests: {cpu: \"2\"}}}\n"
                                 + "  containers:\n  - {name: a, image: x, resources: {requests: {cpu: \"1\"}}}\n"
                                 + "  - {name: b, image: x, resources: {requests: {cpu: 500m}}}\n",
-                        "Unschedulable", EnumSet.of(Kind.REQUESTS), "lower the pod's request: cpu to 1 (now 2)", false),
+                        "Unschedulable", EnumSet.of(Kind.REQUESTS), "lower the pod's request: cpu to 500m (now 2)", false),
                 new Case("host ports: drop the port, or evict its holder",
                         node("n1", "4", "8Gi", "", "")
                                 + "apiVersion: v1\nkind: Pod\nmetadata: {name: holder, namespace: default}\nspec:\n  nodeName: n1\n"
@@ -158,6 +162,17 @@ class ExplainerTest {
 
     /** Re-applies the suggestion from its changes and re-runs the whole sequence on fresh copies. */
     static void verify(Suggestion x, List<io.fabric8.kubernetes.api.model.HasMetadata> cluster, List<Pod> before, Pod pod) {
+        // Each alternative is the same edit with its own amounts: applied from its changes, it opens what it says.
+        for (Explanation.Alternative alt : x.alternatives()) {
+            List<Explanation.Change> changes = new ArrayList<>();
+            int next = 0;
+            for (Explanation.Change c : x.changes()) {
+                changes.add(Ranking.isAmount(c) ? alt.changes().get(next++) : c);
+            }
+            assertEquals(alt.changes().size(), next, () -> "the amounts of an alternative of: " + x.summary());
+            verify(new Suggestion(x.kind(), x.rank(), x.summary() + " (alternative " + alt.amounts() + ")", changes, x.evictions(), x.newNode(),
+                    x.creates(), alt.opens(), alt.selected(), x.preempts(), null, List.of(), ""), cluster, before, pod);
+        }
         SuggestionApplier.Applied a = SuggestionApplier.apply(x, cluster, before, pod);
         List<Pod> seq = new ArrayList<>(a.before());
         seq.add(a.pod());

@@ -110,6 +110,22 @@ class HtmlRendererTest {
     }
 
     @Test
+    void theExplainPageSaysWhatTheTextSays() throws Exception {
+        // A workload's pod: the object edited, the kubectl patch line, and a nomination is not a placement.
+        HtmlReports.Run r = HtmlReports.run("explain", "deployment/reports", "-n", "data", "--cluster", "samples/explain/highmem.yaml", "-o", "html");
+        JsonNode d = data(r.out());
+        assertEquals("of Deployment data/reports: changes are written against its pod template (spec.template)", d.get("workload").asText());
+        JsonNode first = d.get("suggestions").get(0);
+        assertTrue(first.get("nominates").asBoolean(), first.toString());
+        assertTrue(first.get("command").asText().startsWith("kubectl patch deployment/reports -n data --type=json -p '"), first.toString());
+        assertFalse(d.get("suggestions").get(1).get("nominates").asBoolean());
+        // The sentence under the suggestions is the text's.
+        HtmlReports.Run v = HtmlReports.run("explain", "cache-0", "-n", "data", "--cluster", "samples/explain/volumes.yaml", "-o", "html");
+        assertEquals("Missing: PersistentVolumeClaim data/cache. The pod names it; no change to the nodes helps until it exists.",
+                data(v.out()).get("headline").asText());
+    }
+
+    @Test
     void userTextIsEscapedInTheTitleAndInTheEmbeddedData() throws Exception {
         CycleReport c = new CycleReport();
         c.pod = "ns/" + HOSTILE;
