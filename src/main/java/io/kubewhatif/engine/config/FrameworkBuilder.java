@@ -249,7 +249,7 @@ final class FrameworkBuilder {
     }
 
     private static Predicate<Info> implementing(PlacementPoint point) {
-        return info -> point.implementedBy(info.name());
+        return info -> info.implementsPoint(point);
     }
 
     /** updatePluginList: the explicitly enabled plugins of one point, whose Go interface is {@code iface}. */

@@ -20,15 +20,17 @@ public final class PluginCatalog {
      *
      * @param name          the plugin name
      * @param points        the extension points the plugin implements, in cycle order
+     * @param placementPoints the pod-group cycle's points it implements (1.36 on; the default profile runs none)
      * @param defaultPoints the points where the default profile runs it (a subset of {@code points})
      * @param defaultWeight its score weight in the default profile, or null when it does not score there
      * @param argsKind      the kind of its args (e.g. NodeResourcesFitArgs), or null when it takes none
      * @param defaultArgs   the defaulted args as the configuration writes them, or null
      */
-    public record Entry(String name, List<ExtensionPoint> points, List<ExtensionPoint> defaultPoints, Integer defaultWeight,
-                        String argsKind, Map<String, Object> defaultArgs) {
+    public record Entry(String name, List<ExtensionPoint> points, List<PlacementPoint> placementPoints,
+                        List<ExtensionPoint> defaultPoints, Integer defaultWeight, String argsKind, Map<String, Object> defaultArgs) {
         public Entry {
             points = List.copyOf(points);
+            placementPoints = List.copyOf(placementPoints);
             defaultPoints = List.copyOf(defaultPoints);
         }
     }
@@ -54,9 +56,15 @@ public final class PluginCatalog {
                     }
                 }
             }
+            List<PlacementPoint> placement = new ArrayList<>();
+            for (PlacementPoint p : PlacementPoint.values()) {
+                if (info.implementsPoint(p)) {
+                    placement.add(p);
+                }
+            }
             Object args = dflt.pluginArgs().get(info.name());
             Map<String, Object> plainArgs = info.argsKind() != null && args != null ? ArgsRecords.fromRecord(args) : null;
-            out.add(new Entry(info.name(), points, enabled, weight, info.argsKind(), plainArgs));
+            out.add(new Entry(info.name(), points, placement, enabled, weight, info.argsKind(), plainArgs));
         }
         return out;
     }
