@@ -101,7 +101,7 @@ public final class WhatIf {
     /** As {@link #load(InputStream, Inputs)}; {@code clusterDocs} receives the cluster documents read. */
     private static ClusterLoader.Loaded load(InputStream stdin, Inputs in, List<Document> clusterDocs) throws InputException {
         ManifestReader reader = new ManifestReader(stdin, in.maxInputBytes());
-        ClusterLoader loader = new ClusterLoader(reader, in.validation());
+        ClusterLoader loader = new ClusterLoader(reader, in.validation(), in.features());
         if (in.session() != null) {
             List<HasMetadata> base = in.session().objects();
             ClusterLoader.Loaded more = loader.extend(base, List.of(), in.podPaths(), in.podOptions());

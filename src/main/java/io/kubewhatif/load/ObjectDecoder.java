@@ -29,6 +29,7 @@ import io.fabric8.kubernetes.api.model.Quantity;
 import io.fabric8.kubernetes.api.model.ResourceRequirements;
 import io.kubewhatif.engine.util.QuantityFormatException;
 import io.kubewhatif.engine.util.Suggestions;
+import io.kubewhatif.engine.version.Features;
 
 import java.io.IOException;
 import java.util.ArrayList;
@@ -55,12 +56,28 @@ public final class ObjectDecoder {
     public record UnknownField(Document document, String path, String suggestion) {
     }
 
-    /** A field the model does not know: its path and the known field of that object closest to it (or null). */
-    public record Unknown(String path, String suggestion) {
+    /**
+     * A field the model does not know: its path, the known field of that object closest to it (or null), and its name
+     * when it sits directly in a PodSpec (a pod's or a template's), else null.
+     */
+    public record Unknown(String path, String suggestion, String podSpecField) {
     }
 
+    /**
+     * A pod's group field ({@code spec.workloadRef} / {@code spec.schedulingGroup}) that the release's API knows behind
+     * the GenericWorkload gate: not an unknown field, but one the API server drops (or, in a live snapshot, one the
+     * cluster kept because the gate is on there).
+     */
+    public record GatedField(Document document, String path, String gate) {
+    }
+
+    /** The gate behind the pod's group field (upstream's +featureGate on the field). */
+    static final String GENERIC_WORKLOAD = "GenericWorkload";
+
     private final List<UnknownField> unknownFields = new ArrayList<>();
+    private final List<GatedField> gatedFields = new ArrayList<>();
     private final Validation validation;
+    private final Features features;
 
     /** A decoder that refuses unknown fields (--validate=strict). */
     public ObjectDecoder() {
@@ -68,13 +85,26 @@ public final class ObjectDecoder {
     }
 
     public ObjectDecoder(Validation validation) {
+        this(validation, Features.V1_34);
+    }
+
+    /** With the API of the release of {@code features}: which gated Pod fields it knows. */
+    public ObjectDecoder(Validation validation, Features features) {
         this.validation = validation;
+        this.features = features;
     }
 
     /** Fields no model class knows (typos, or fields of a newer API), seen since the last call; cleared. */
     public List<UnknownField> takeUnknownFields() {
         List<UnknownField> out = List.copyOf(unknownFields);
         unknownFields.clear();
+        return out;
+    }
+
+    /** The gated Pod fields seen since the last call; cleared. */
+    public List<GatedField> takeGatedFields() {
+        List<GatedField> out = List.copyOf(gatedFields);
+        gatedFields.clear();
         return out;
     }
 
@@ -126,7 +156,8 @@ public final class ObjectDecoder {
                     if (p.currentToken() == JsonToken.START_ARRAY || p.currentToken() == JsonToken.START_OBJECT) {
                         ctx = ctx.getParent();
                     }
-                    found.add(new Unknown(path(ctx), suggestion(propertyName, deserializer)));
+                    found.add(new Unknown(path(ctx), suggestion(propertyName, deserializer),
+                            beanOrClass instanceof PodSpec ? propertyName : null));
                 }
                 p.skipChildren();
                 return true;
@@ -231,6 +262,22 @@ public final class ObjectDecoder {
     private void acceptUnknown(Document d, List<Unknown> found) throws InputException {
         if (found.isEmpty() || validation == Validation.IGNORE) {
             return;
+        }
+        String groupField = features.podGroupField();
+        if (groupField != null && found.stream().anyMatch(u -> groupField.equals(u.podSpecField()))) {
+            // The release's API has the field (so strict decoding accepts it); fabric8's model does not yet.
+            List<Unknown> rest = new ArrayList<>();
+            for (Unknown u : found) {
+                if (groupField.equals(u.podSpecField())) {
+                    gatedFields.add(new GatedField(d, u.path(), GENERIC_WORKLOAD));
+                } else {
+                    rest.add(u);
+                }
+            }
+            found = rest;
+            if (found.isEmpty()) {
+                return;
+            }
         }
         if (validation == Validation.STRICT && !KubectlSnapshot.SOURCE.equals(d.source())) {
             Unknown first = found.get(0);
