@@ -1,7 +1,5 @@
 package io.kubewhatif.render;
 
-import io.kubewhatif.engine.config.ExtensionPoint;
-import io.kubewhatif.engine.config.PlacementPoint;
 import io.kubewhatif.engine.config.PluginCatalog;
 
 import java.util.ArrayList;
@@ -33,11 +31,8 @@ public final class PluginsRenderer {
         }
         for (PluginCatalog.Entry e : entries) {
             List<String> words = new ArrayList<>();
-            for (ExtensionPoint p : e.points()) {
-                words.add(e.defaultPoints().contains(p) ? p.jsonName() : "(" + p.jsonName() + ")");
-            }
-            for (PlacementPoint p : e.placementPoints()) {
-                words.add("(" + p.jsonName() + ")");
+            for (String p : e.points()) {
+                words.add(e.defaultPoints().contains(p) ? p : "(" + p + ")");
             }
             String weight = e.defaultWeight() == null ? "-" : String.valueOf(e.defaultWeight());
             StringBuilder line = new StringBuilder(pad(e.name(), nameW)).append("  ")
@@ -77,10 +72,8 @@ public final class PluginsRenderer {
         for (PluginCatalog.Entry e : entries) {
             Map<String, Object> m = new LinkedHashMap<>();
             m.put("name", e.name());
-            List<String> points = names(e.points());
-            e.placementPoints().forEach(p -> points.add(p.jsonName()));
-            m.put("extensionPoints", points);
-            m.put("defaultProfile", names(e.defaultPoints()));
+            m.put("extensionPoints", e.points());
+            m.put("defaultProfile", e.defaultPoints());
             if (e.defaultWeight() != null) {
                 m.put("defaultWeight", e.defaultWeight());
             }
@@ -93,12 +86,6 @@ public final class PluginsRenderer {
         Map<String, Object> root = new LinkedHashMap<>();
         root.put("plugins", list);
         return root;
-    }
-
-    private static List<String> names(List<ExtensionPoint> points) {
-        List<String> out = new ArrayList<>();
-        points.forEach(p -> out.add(p.jsonName()));
-        return out;
     }
 
     private static String pad(String s, int w) {

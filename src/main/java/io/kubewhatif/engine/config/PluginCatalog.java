@@ -19,18 +19,17 @@ public final class PluginCatalog {
      * One in-tree plugin.
      *
      * @param name          the plugin name
-     * @param points        the extension points the plugin implements, in cycle order
-     * @param placementPoints the pod-group cycle's points it implements (1.36 on; the default profile runs none)
+     * @param points        the extension points the plugin implements as configuration names ({@code filter}), in cycle
+     *                      order, then the pod-group cycle's placement points (1.36 on)
      * @param defaultPoints the points where the default profile runs it (a subset of {@code points})
      * @param defaultWeight its score weight in the default profile, or null when it does not score there
      * @param argsKind      the kind of its args (e.g. NodeResourcesFitArgs), or null when it takes none
      * @param defaultArgs   the defaulted args as the configuration writes them, or null
      */
-    public record Entry(String name, List<ExtensionPoint> points, List<PlacementPoint> placementPoints,
-                        List<ExtensionPoint> defaultPoints, Integer defaultWeight, String argsKind, Map<String, Object> defaultArgs) {
+    public record Entry(String name, List<String> points, List<String> defaultPoints, Integer defaultWeight,
+                        String argsKind, Map<String, Object> defaultArgs) {
         public Entry {
             points = List.copyOf(points);
-            placementPoints = List.copyOf(placementPoints);
             defaultPoints = List.copyOf(defaultPoints);
         }
     }
@@ -40,31 +39,33 @@ public final class PluginCatalog {
         Profile dflt = ConfigLoader.defaults(features).profiles().get(0);
         List<Entry> out = new ArrayList<>();
         for (InTreePlugins.Info info : InTreePlugins.registry(features).values()) {
-            List<ExtensionPoint> points = new ArrayList<>();
-            List<ExtensionPoint> enabled = new ArrayList<>();
+            List<String> points = new ArrayList<>();
+            List<String> enabled = new ArrayList<>();
             Integer weight = null;
             for (ExtensionPoint p : ExtensionPoint.values()) {
                 if (info.implementsPoint(p)) {
-                    points.add(p);
+                    points.add(p.jsonName());
                 }
                 for (PluginRef r : dflt.at(p)) {
                     if (r.name().equals(info.name())) {
-                        enabled.add(p);
+                        enabled.add(p.jsonName());
                         if (p == ExtensionPoint.SCORE) {
                             weight = r.weight();
                         }
                     }
                 }
             }
-            List<PlacementPoint> placement = new ArrayList<>();
-            for (PlacementPoint p : PlacementPoint.values()) {
+            for (PlacementPoint p : PlacementPoint.of(features)) {
                 if (info.implementsPoint(p)) {
-                    placement.add(p);
+                    points.add(p.jsonName());
+                }
+                if (dflt.placementPlugins().getOrDefault(p, List.of()).stream().anyMatch(r -> r.name().equals(info.name()))) {
+                    enabled.add(p.jsonName());
                 }
             }
             Object args = dflt.pluginArgs().get(info.name());
             Map<String, Object> plainArgs = info.argsKind() != null && args != null ? ArgsRecords.fromRecord(args) : null;
-            out.add(new Entry(info.name(), points, placement, enabled, weight, info.argsKind(), plainArgs));
+            out.add(new Entry(info.name(), points, enabled, weight, info.argsKind(), plainArgs));
         }
         return out;
     }

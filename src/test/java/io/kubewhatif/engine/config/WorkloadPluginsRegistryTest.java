@@ -120,6 +120,24 @@ class WorkloadPluginsRegistryTest {
         }
         // The placement plugins score no node: the pod's score weights are the default profile's.
         assertEquals(weighted(d.at(ExtensionPoint.SCORE)), weighted(p.at(ExtensionPoint.SCORE)));
+        // They are expanded into the placement points after the default's NodeResourcesFit.
+        assertEquals("TopologyPlacementGenerator", names(p.placementPlugins().get(PlacementPoint.PLACEMENT_GENERATE)));
+        assertEquals("NodeResourcesFit=1,PodGroupPodsCount=1", weighted(p.placementPlugins().get(PlacementPoint.PLACEMENT_SCORE)));
+        assertEquals("", names(d.placementPlugins().get(PlacementPoint.PLACEMENT_GENERATE)));
+        assertEquals("NodeResourcesFit=1", weighted(d.placementPlugins().get(PlacementPoint.PLACEMENT_SCORE)));
+    }
+
+    /** Explicit placement entries come first and keep their weights; a disabled point is not expanded into. */
+    @Test
+    void placementSetsWithMultiPoint() throws ConfigException {
+        String in = profile("plugins:", "  multiPoint:", "    enabled: [{name: PodGroupPodsCount, weight: 4}]",
+                "  placementScore:", "    enabled: [{name: NodeResourcesFit, weight: 2}]",
+                "  placementGenerate:", "    disabled: [{name: '*'}]");
+        Profile p = parse(in.replace("PodGroupPodsCount, weight: 4}", "PodGroupPodsCount, weight: 4}, {name: TopologyPlacementGenerator}"),
+                "1.36").profiles().get(0);
+        assertEquals("NodeResourcesFit=2,PodGroupPodsCount=4", weighted(p.placementPlugins().get(PlacementPoint.PLACEMENT_SCORE)));
+        assertEquals("", names(p.placementPlugins().get(PlacementPoint.PLACEMENT_GENERATE)));
+        assertTrue(parse(set("multiPoint", "{name: GangScheduling}"), "1.35").profiles().get(0).placementPlugins().isEmpty());
     }
 
     /** Disabling a point leaves the workload plugins off it, as any multiPoint plugin. */
