@@ -22,18 +22,9 @@ class WorkloadPluginsCliTest {
     @TempDir
     Path dir;
 
-    private Path config(String multiPoint) throws Exception {
-        Path c = dir.resolve("config.yaml");
-        Files.writeString(c, """
-                apiVersion: kubescheduler.config.k8s.io/v1
-                kind: KubeSchedulerConfiguration
-                profiles:
-                - schedulerName: default-scheduler
-                  plugins:
-                    multiPoint:
-                      enabled: %s
-                """.formatted(multiPoint));
-        return c;
+    /** The default profile plus the workload plugins of a release in multiPoint (shared with the conformance run). */
+    private static Path config(String release) {
+        return Path.of("src/test/resources/workload-plugins/v" + release + ".yaml");
     }
 
     @Test
@@ -67,7 +58,7 @@ class WorkloadPluginsCliTest {
 
     @Test
     void configAcceptsThemWhereRegistered() throws Exception {
-        Path c = config("[{name: GangScheduling}, {name: TopologyPlacementGenerator}, {name: PodGroupPodsCount, weight: 1}]");
+        Path c = config("1.36");
         OutputsCliTest.Result ok = run("config", "--config", c.toString(), "--expand", "--kube-version", "1.36");
         assertEquals(0, ok.code(), ok.err());
         assertTrue(ok.out().contains("    permit:\n      enabled:\n      - name: GangScheduling\n"), ok.out());
@@ -88,7 +79,7 @@ class WorkloadPluginsCliTest {
         assertEquals(ExitCodes.INVALID_CONFIG, v135.code());
         assertEquals("error: invalid configuration: initializing profiles: creating profile for scheduler name default-scheduler: "
                 + "PreFilterPlugin \"TopologyPlacementGenerator\" does not exist\n", v135.err());
-        OutputsCliTest.Result v134 = run("config", "--config", config("[{name: GangScheduling}]").toString(), "--kube-version", "1.34");
+        OutputsCliTest.Result v134 = run("config", "--config", config("1.35").toString(), "--kube-version", "1.34");
         assertEquals(ExitCodes.INVALID_CONFIG, v134.code());
         assertTrue(v134.err().endsWith("PreFilterPlugin \"GangScheduling\" does not exist\n"), v134.err());
     }
@@ -110,7 +101,7 @@ class WorkloadPluginsCliTest {
                 spec:
                   containers: [{name: c, image: x}]
                 """);
-        Path c = config("[{name: GangScheduling}]");
+        Path c = config("1.35");
         JsonNode r = JSON.readTree(run("schedule", "--cluster", cluster.toString(), "-f", pod.toString(), "--config", c.toString(),
                 "-o", "json", "--kube-version", "1.35").out());
         assertEquals("n1", r.get("selected").asText());

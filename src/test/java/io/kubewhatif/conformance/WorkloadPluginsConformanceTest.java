@@ -7,7 +7,6 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import org.junit.jupiter.api.DynamicNode;
 import org.junit.jupiter.api.DynamicTest;
 import org.junit.jupiter.api.TestFactory;
-import org.junit.jupiter.api.io.TempDir;
 
 import java.io.IOException;
 import java.nio.file.Files;
@@ -37,7 +36,12 @@ class WorkloadPluginsConformanceTest {
      * @param all whether every default-profile scenario runs, or (to keep the shared suite short) the hand-written ones
      *            and the random sequences, where pods go through Reserve and Permit and later pods see them
      */
-    private record Version(String flag, String expectedFile, String multiPoint, List<String> gangPoints, boolean all) {
+    private record Version(String flag, String expectedFile, List<String> gangPoints, boolean all) {
+        /** The default profile plus this release's workload plugins in multiPoint. */
+        Path config() {
+            return CONFIGS.resolve("v" + flag + ".yaml");
+        }
+
         boolean runs(Path dir) {
             String name = dir.getFileName().toString();
             return all || !name.startsWith("rand-") || name.startsWith("rand-sequence-");
@@ -45,13 +49,10 @@ class WorkloadPluginsConformanceTest {
     }
 
     private static final List<Version> VERSIONS = List.of(
-            new Version("1.35", "expected-v1.35.json", "[{name: GangScheduling}]", List.of("preEnqueue", "reserve", "permit"), false),
-            new Version("1.36", "expected-v1.36.json",
-                    "[{name: GangScheduling}, {name: TopologyPlacementGenerator}, {name: PodGroupPodsCount, weight: 1}]",
-                    List.of("preEnqueue", "permit"), true));
+            new Version("1.35", "expected-v1.35.json", List.of("preEnqueue", "reserve", "permit"), false),
+            new Version("1.36", "expected-v1.36.json", List.of("preEnqueue", "permit"), true));
 
-    @TempDir
-    static Path tmp;
+    static final Path CONFIGS = Path.of("src/test/resources/workload-plugins");
 
     @TestFactory
     Stream<DynamicNode> defaultProfileScenarios() throws IOException {
@@ -65,18 +66,8 @@ class WorkloadPluginsConformanceTest {
         }
         List<DynamicNode> tests = new ArrayList<>();
         for (Version v : VERSIONS) {
-            Path config = tmp.resolve("workload-" + v.flag() + ".yaml");
-            Files.writeString(config, """
-                    apiVersion: kubescheduler.config.k8s.io/v1
-                    kind: KubeSchedulerConfiguration
-                    profiles:
-                    - schedulerName: default-scheduler
-                      plugins:
-                        multiPoint:
-                          enabled: %s
-                    """.formatted(v.multiPoint()));
             for (Path dir : dirs.stream().filter(v::runs).toList()) {
-                tests.add(DynamicTest.dynamicTest(v.flag() + " " + dir.getFileName(), () -> check(v, dir, config)));
+                tests.add(DynamicTest.dynamicTest(v.flag() + " " + dir.getFileName(), () -> check(v, dir, v.config())));
             }
         }
         return tests.stream();
