@@ -117,7 +117,7 @@ public final class ConfigEdits {
             throw new InputException(plugin + " is not enabled in profile " + before.schedulerName());
         }
         // Out of every enabled list (an enabled entry would survive a disabled one), into multiPoint.disabled.
-        for (String p : pointNames()) {
+        for (String p : pointNames(before)) {
             remove(list(point(plugins, p), "enabled"), plugin);
         }
         addOnce(list(point(plugins, "multiPoint"), "disabled"), plugin);
@@ -135,7 +135,7 @@ public final class ConfigEdits {
         // First undo a disable, which puts a default plugin back in its default place. Without --point that is every
         // disable: after "disable X --point score", X still runs at its other points, yet "enable X" brings it back.
         boolean undisabled = false;
-        for (String p : target == null ? pointNames() : List.of(target, "multiPoint")) {
+        for (String p : target == null ? pointNames(before) : List.of(target, "multiPoint")) {
             undisabled |= remove(list(point(plugins, p), "disabled"), plugin);
         }
         if (target != null ? at.contains(target) : !undisabled && !at.isEmpty()) {
@@ -232,12 +232,14 @@ public final class ConfigEdits {
         return e;
     }
 
-    private static List<String> pointNames() {
+    /** The plugin sets of the profile's configuration: multiPoint, the pod's points, the release's placement points. */
+    private static List<String> pointNames(Profile profile) {
         List<String> out = new ArrayList<>();
         out.add("multiPoint");
         for (ExtensionPoint p : ExtensionPoint.values()) {
             out.add(p.jsonName());
         }
+        profile.placementPlugins().keySet().forEach(p -> out.add(p.jsonName()));
         return out;
     }
 
@@ -263,6 +265,12 @@ public final class ConfigEdits {
                 out.add(ep.jsonName());
             }
         }
+        // The pod-group cycle's points (1.36 on): a plugin may run only there (PodGroupPodsCount).
+        p.placementPlugins().forEach((pp, refs) -> {
+            if (refs.stream().anyMatch(r -> r.name().equals(plugin))) {
+                out.add(pp.jsonName());
+            }
+        });
         return out;
     }
 

@@ -527,7 +527,8 @@ public final class ShellSession {
      * name of an existing one replaces it.
      */
     public Added add(InputStream stdin, List<String> paths) throws InputException {
-        ClusterLoader.Loaded loaded = new ClusterLoader(new ManifestReader(stdin), validation, state.config().features()).extend(state.objects(), paths, List.of());
+        ClusterLoader.Loaded loaded = new ClusterLoader(new ManifestReader(stdin), validation, state.config().features())
+                .extend(state.objects(), paths, List.of());
         if (loaded.cluster().isEmpty()) {
             throw new InputException(String.join(", ", paths) + ": no object that kube-whatif reads"
                     + (loaded.warnings().isEmpty() ? "" : " (" + String.join("; ", loaded.warnings()) + ")"));

@@ -25,6 +25,8 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.function.BiConsumer;
+import java.util.function.Function;
 
 /**
  * Loads the cluster and the pods to schedule, applying the conventions of a real control plane (conformance README
@@ -55,6 +57,7 @@ public final class ClusterLoader {
     /** Objects of the pod files that are not pods (for the "no Pod found" message). */
     private final List<String> nonPods = new ArrayList<>();
     private final ObjectDecoder decoder;
+    private final Features features;
 
     /** A loader that refuses fields the API does not know (--validate=strict). */
     public ClusterLoader(ManifestReader reader) {
@@ -70,6 +73,7 @@ public final class ClusterLoader {
     public ClusterLoader(ManifestReader reader, Validation validation, Features features) {
         this.reader = reader;
         this.decoder = new ObjectDecoder(validation, features);
+        this.features = features;
     }
 
     /** Loads cluster paths and pod paths (pods may be empty when only the cluster is needed). */
@@ -334,19 +338,28 @@ public final class ClusterLoader {
             Document d = firstUnknown.get(e.getKey());
             warnings.add(Messages.unknownKind(d.where(), d.kind(), d.apiVersion(), e.getValue() - 1));
         }
-        // One warning per kind and field (list indexes aside), naming the first object that has it.
-        Map<String, ObjectDecoder.UnknownField> firstField = new LinkedHashMap<>();
-        Map<String, Integer> fieldCount = new HashMap<>();
-        for (ObjectDecoder.UnknownField f : decoder.takeUnknownFields()) {
-            String k = f.document().kind() + "\u0000" + f.path().replaceAll("\\[[0-9]+\\]", "[]");
-            firstField.putIfAbsent(k, f);
-            fieldCount.merge(k, 1, Integer::sum);
-        }
-        for (Map.Entry<String, ObjectDecoder.UnknownField> e : firstField.entrySet()) {
-            ObjectDecoder.UnknownField f = e.getValue();
-            warnings.add(Messages.unknownField(f.document().where(), f.path(), f.suggestion(), fieldCount.get(e.getKey()) - 1));
-        }
+        perKindAndField(decoder.takeUnknownFields(), ObjectDecoder.UnknownField::document, ObjectDecoder.UnknownField::path,
+                (f, more) -> warnings.add(Messages.unknownField(f.document().where(), f.path(), f.suggestion(), more)));
+        perKindAndField(decoder.takeGatedFields(), ObjectDecoder.GatedField::document, ObjectDecoder.GatedField::path,
+                (f, more) -> warnings.add(Messages.podGroupField(f.document().where(), f.path(), f.gate(), features.label(),
+                        KubectlSnapshot.SOURCE.equals(f.document().source()), more)));
         return out;
+    }
+
+    /**
+     * One warning per kind and field (list indexes aside), naming the first object that has it; {@code warn} gets
+     * that field and how many more like it there were.
+     */
+    private static <T> void perKindAndField(List<T> fields, Function<T, Document> document, Function<T, String> path,
+                                            BiConsumer<T, Integer> warn) {
+        Map<String, T> first = new LinkedHashMap<>();
+        Map<String, Integer> count = new HashMap<>();
+        for (T f : fields) {
+            String k = document.apply(f).kind() + "\u0000" + path.apply(f).replaceAll("\\[[0-9]+\\]", "[]");
+            first.putIfAbsent(k, f);
+            count.merge(k, 1, Integer::sum);
+        }
+        first.forEach((k, f) -> warn.accept(f, count.get(k) - 1));
     }
 
     /** Conventions on {@code cluster} (the new objects) and the pods to schedule; {@code context} is everything loaded. */

@@ -193,13 +193,32 @@ public final class Messages {
     }
 
     public static String unknownKind(String where, String kind, String apiVersion, int more) {
-        return where + ": kind " + kind + " (" + apiVersion + ") is not read by the scheduler; skipped"
+        // kube-scheduler does read these, but only with the alpha gate on (their API group version is alpha too).
+        boolean podGroups = apiVersion.startsWith("scheduling.k8s.io/") && (kind.equals("Workload") || kind.equals("PodGroup"));
+        String why = podGroups
+                ? " is read only with the " + ObjectDecoder.GENERIC_WORKLOAD + " feature gate, off by default and not modeled,"
+                        + " so pods are scheduled alone"
+                : " is not read by the scheduler";
+        return where + ": kind " + kind + " (" + apiVersion + ")" + why + "; skipped"
                 + (more > 0 ? " (and " + more + " more object(s) of this kind)" : "");
     }
 
     public static String unknownField(String where, String field, String suggestion, int more) {
         return where + ": " + field + ": unknown field" + (suggestion == null ? "" : " (did you mean " + goQuote(suggestion) + "?)")
                 + "; ignored" + (more > 0 ? " (and " + more + " more like it)" : "");
+    }
+
+    /**
+     * A pod's group field ({@code spec.workloadRef} in 1.35, {@code spec.schedulingGroup} from 1.36) behind a gate that
+     * is off by default: the API server drops it from a new pod, so the pod is scheduled alone. In a live snapshot the
+     * field survived, so the cluster runs with the gate on, and kube-whatif still schedules the pod alone.
+     */
+    public static String podGroupField(String where, String field, String gate, String version, boolean live, int more) {
+        String why = live
+                ? "the cluster has the " + gate + " feature gate on, but kube-whatif does not model pod groups and schedules the pod alone"
+                : "needs the " + gate + " feature gate, off by default in " + version + " and not modeled, so the API server drops"
+                        + " the field and the pod is scheduled alone, not with its pod group";
+        return where + ": " + field + ": " + why + "; ignored" + (more > 0 ? " (and " + more + " more like it)" : "");
     }
 
     /** --validate=strict: the API server's strict decoding error, in kubectl's words, with the closest known field. */

@@ -62,15 +62,28 @@ public final class ObjectDecoder {
      * A field the model does not know: its path and the known field of that object closest to it (or null).
      * {@code newerApi}: a field of a newer API than the model's that the decoder kept for the engine
      * ({@link NodeVolumeLimits#PREVENT_POD_SCHEDULING_IF_MISSING}, the only one), unknown only to versions without
-     * it; {@code badValue} its value when that is not a boolean (an error only where the field is known).
+     * it; {@code badValue} its value when that is not a boolean (an error only where the field is known);
+     * {@code podSpecField} its name when it sits directly in a PodSpec (a pod's or a template's), else null.
      */
-    public record Unknown(String path, String suggestion, boolean newerApi, JsonNode badValue) {
-        public Unknown(String path, String suggestion) {
-            this(path, suggestion, false, null);
+    public record Unknown(String path, String suggestion, boolean newerApi, JsonNode badValue, String podSpecField) {
+        public Unknown(String path, String suggestion, String podSpecField) {
+            this(path, suggestion, false, null, podSpecField);
         }
     }
 
+    /**
+     * A pod's group field ({@code spec.workloadRef} / {@code spec.schedulingGroup}) that the release's API knows behind
+     * the GenericWorkload gate: not an unknown field, but one the API server drops (or, in a live snapshot, one the
+     * cluster kept because the gate is on there).
+     */
+    public record GatedField(Document document, String path, String gate) {
+    }
+
+    /** The gate behind the pod's group field (upstream's +featureGate on the field). */
+    static final String GENERIC_WORKLOAD = "GenericWorkload";
+
     private final List<UnknownField> unknownFields = new ArrayList<>();
+    private final List<GatedField> gatedFields = new ArrayList<>();
     private final Validation validation;
     private final Features features;
 
@@ -94,6 +107,13 @@ public final class ObjectDecoder {
     public List<UnknownField> takeUnknownFields() {
         List<UnknownField> out = List.copyOf(unknownFields);
         unknownFields.clear();
+        return out;
+    }
+
+    /** The gated Pod fields seen since the last call; cleared. */
+    public List<GatedField> takeGatedFields() {
+        List<GatedField> out = List.copyOf(gatedFields);
+        gatedFields.clear();
         return out;
     }
 
@@ -147,7 +167,8 @@ public final class ObjectDecoder {
                         ctx = ctx.getParent();
                     }
                     if (!newerApi) {
-                        found.add(new Unknown(path(ctx), suggestion(propertyName, deserializer)));
+                        found.add(new Unknown(path(ctx), suggestion(propertyName, deserializer),
+                                beanOrClass instanceof PodSpec ? propertyName : null));
                     } else {
                         // Kept for NodeVolumeLimits, and noted: whether the field is unknown depends on the version
                         // (acceptUnknown); a version without it ignores it, one with it reads it.
@@ -156,7 +177,7 @@ public final class ObjectDecoder {
                         if (v.isBoolean()) {
                             ((CSIDriverSpec) beanOrClass).setAdditionalProperty(propertyName, v.booleanValue());
                         }
-                        found.add(new Unknown(at, null, true, v.isBoolean() || v.isNull() ? null : v));
+                        found.add(new Unknown(at, null, true, v.isBoolean() || v.isNull() ? null : v, null));
                         return true;
                     }
                 }
@@ -271,6 +292,22 @@ public final class ObjectDecoder {
         }
         if (found.isEmpty() || validation == Validation.IGNORE) {
             return;
+        }
+        String groupField = features.podGroupField();
+        if (groupField != null && found.stream().anyMatch(u -> groupField.equals(u.podSpecField()))) {
+            // The release's API has the field (so strict decoding accepts it); fabric8's model does not yet.
+            List<Unknown> rest = new ArrayList<>();
+            for (Unknown u : found) {
+                if (groupField.equals(u.podSpecField())) {
+                    gatedFields.add(new GatedField(d, u.path(), GENERIC_WORKLOAD));
+                } else {
+                    rest.add(u);
+                }
+            }
+            found = rest;
+            if (found.isEmpty()) {
+                return;
+            }
         }
         if (validation == Validation.STRICT && !KubectlSnapshot.SOURCE.equals(d.source())) {
             Unknown first = found.get(0);

@@ -1,6 +1,5 @@
 package io.kubewhatif.render;
 
-import io.kubewhatif.engine.config.ExtensionPoint;
 import io.kubewhatif.engine.config.PluginCatalog;
 
 import java.util.ArrayList;
@@ -14,9 +13,9 @@ public final class PluginsRenderer {
     }
 
     /**
-     * NAME, WEIGHT (default score weight, "-" when the plugin does not score), EXTENSION POINTS (cycle order; a point
-     * the default profile leaves off is in parentheses). With headers, the last column wraps to stay within
-     * {@code width} (0: never); without, every plugin is one line, for scripts.
+     * NAME, WEIGHT (default score weight, "-" when the plugin does not score), EXTENSION POINTS (cycle order, then the
+     * pod-group cycle's placement points; a point the default profile leaves off is in parentheses). With headers, the
+     * last column wraps to stay within {@code width} (0: never); without, every plugin is one line, for scripts.
      */
     public static String table(List<PluginCatalog.Entry> entries, boolean headers, int width) {
         int limit = headers && width > 0 ? width : Integer.MAX_VALUE;
@@ -32,8 +31,8 @@ public final class PluginsRenderer {
         }
         for (PluginCatalog.Entry e : entries) {
             List<String> words = new ArrayList<>();
-            for (ExtensionPoint p : e.points()) {
-                words.add(e.defaultPoints().contains(p) ? p.jsonName() : "(" + p.jsonName() + ")");
+            for (String p : e.points()) {
+                words.add(e.defaultPoints().contains(p) ? p : "(" + p + ")");
             }
             String weight = e.defaultWeight() == null ? "-" : String.valueOf(e.defaultWeight());
             StringBuilder line = new StringBuilder(pad(e.name(), nameW)).append("  ")
@@ -73,8 +72,8 @@ public final class PluginsRenderer {
         for (PluginCatalog.Entry e : entries) {
             Map<String, Object> m = new LinkedHashMap<>();
             m.put("name", e.name());
-            m.put("extensionPoints", names(e.points()));
-            m.put("defaultProfile", names(e.defaultPoints()));
+            m.put("extensionPoints", e.points());
+            m.put("defaultProfile", e.defaultPoints());
             if (e.defaultWeight() != null) {
                 m.put("defaultWeight", e.defaultWeight());
             }
@@ -87,12 +86,6 @@ public final class PluginsRenderer {
         Map<String, Object> root = new LinkedHashMap<>();
         root.put("plugins", list);
         return root;
-    }
-
-    private static List<String> names(List<ExtensionPoint> points) {
-        List<String> out = new ArrayList<>();
-        points.forEach(p -> out.add(p.jsonName()));
-        return out;
     }
 
     private static String pad(String s, int w) {

@@ -3,6 +3,7 @@ package io.kubewhatif.shell;
 import io.kubewhatif.app.ConfigEdits;
 import io.kubewhatif.engine.config.ConfigWriter;
 import io.kubewhatif.engine.config.ExtensionPoint;
+import io.kubewhatif.engine.config.PlacementPoint;
 import io.kubewhatif.engine.config.PluginRef;
 import io.kubewhatif.engine.config.Profile;
 
@@ -49,6 +50,20 @@ final class ProfileChanges {
                     if (b.contains(n) && before.scoreWeight(n) != after.scoreWeight(n)) {
                         out.add("score: " + n + " weight " + before.scoreWeight(n) + " -> " + after.scoreWeight(n));
                     }
+                }
+            }
+        }
+        for (PlacementPoint pp : after.placementPlugins().keySet()) {
+            List<PluginRef> b = before.placementPlugins().getOrDefault(pp, List.of());
+            List<PluginRef> a = after.placementPlugins().get(pp);
+            for (PluginRef r : b) {
+                if (a.stream().noneMatch(x -> x.name().equals(r.name()))) {
+                    out.add(pp.jsonName() + ": - " + r.name());
+                }
+            }
+            for (PluginRef r : a) {
+                if (b.stream().noneMatch(x -> x.name().equals(r.name()))) {
+                    out.add(pp.jsonName() + ": + " + r.name() + (pp == PlacementPoint.PLACEMENT_SCORE ? " (weight " + r.weight() + ")" : ""));
                 }
             }
         }

@@ -11,6 +11,8 @@ import io.kubewhatif.engine.config.PluginRef;
 import io.kubewhatif.engine.config.Profile;
 import io.kubewhatif.engine.diagnostics.RunReport;
 import io.kubewhatif.engine.framework.SchedulerOptions;
+import io.kubewhatif.engine.version.Features;
+import io.kubewhatif.engine.version.KubeVersion;
 import io.kubewhatif.load.InputException;
 import io.kubewhatif.render.SnapshotRenderer;
 import org.junit.jupiter.api.BeforeEach;
@@ -351,6 +353,21 @@ class ShellSessionTest {
         InputException notScoring = assertThrows(InputException.class, () -> session.setWeight(null, "NodeName", 3));
         assertTrue(notScoring.getMessage().startsWith("NodeName does not score in profile default-scheduler"), notScoring.getMessage());
         assertEquals(1, session.config().profiles().get(0).scoreWeight("NodeAffinity"), "the failed edit changed nothing");
+    }
+
+    /** A plugin that runs only at a placement point (1.36) is enabled, found and disabled there, as a pod-point plugin. */
+    @Test
+    void placementPointsCountAsPointsThePluginRunsAt() throws Exception {
+        ShellSession v136 = ShellSession.open(InputStream.nullInputStream(), List.of(QUICKSTART), null,
+                Features.of(KubeVersion.parse("1.36"), Map.of()));
+        Profile defaults = v136.config().profiles().get(0);
+        ConfigEdits.Result on = v136.enable(null, "PodGroupPodsCount", null);
+        assertEquals(List.of("placementScore"), ConfigEdits.pointsOf(on.after(), "PodGroupPodsCount"));
+        assertEquals(defaults.plugins(), on.after().plugins(), "the pod's points are untouched");
+        assertEquals("PodGroupPodsCount already runs at placementScore in profile default-scheduler",
+                assertThrows(InputException.class, () -> v136.enable(null, "PodGroupPodsCount", null)).getMessage());
+        assertEquals(List.of(), ConfigEdits.pointsOf(v136.disable(null, "PodGroupPodsCount", null).after(), "PodGroupPodsCount"));
+        assertEquals(List.of("preFilter", "filter", "preScore", "score", "placementScore"), ConfigEdits.pointsOf(defaults, "NodeResourcesFit"));
     }
 
     @Test

@@ -79,10 +79,15 @@ public class ConformanceTest {
 
     /** `kubectl-whatif schedule --cluster … -f … [--config …] -o json --kube-version V`, in-process. */
     public static JsonNode run(Path dir, String version) throws Exception {
+        Path config = dir.resolve("config.yaml");
+        return run(dir, version, Files.exists(config) ? config : null);
+    }
+
+    /** The same with another configuration (null: the v1 defaults). */
+    static JsonNode run(Path dir, String version, Path config) throws Exception {
         List<String> args = new ArrayList<>(List.of("schedule", "--cluster", dir.resolve("cluster.yaml").toString(),
                 "-f", dir.resolve("pod.yaml").toString()));
-        Path config = dir.resolve("config.yaml");
-        if (Files.exists(config)) {
+        if (config != null) {
             args.addAll(List.of("--config", config.toString()));
         }
         args.addAll(List.of("-o", "json", "--kube-version", version));

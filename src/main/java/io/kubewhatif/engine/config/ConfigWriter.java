@@ -165,7 +165,7 @@ public final class ConfigWriter {
             m.put("percentageOfNodesToScore", (long) p.percentageOfNodesToScore());
         }
         Object plugins = base == null ? null : base.get("plugins");
-        m.put("plugins", plugins != null ? plugins : explicitPlugins(p));
+        m.put("plugins", plugins != null ? plugins : explicitPlugins(p, features));
         List<Object> pluginConfig = new ArrayList<>();
         TreeSet<String> enabled = new TreeSet<>();
         p.plugins().values().forEach(l -> l.forEach(r -> enabled.add(r.name())));
@@ -197,21 +197,28 @@ public final class ConfigWriter {
     }
 
     /** Plugins of a profile built in code: every point listed explicitly, multiPoint switched off. */
-    private static Map<String, Object> explicitPlugins(Profile p) {
+    private static Map<String, Object> explicitPlugins(Profile p, Features features) {
         Map<String, Object> plugins = new LinkedHashMap<>();
         Map<String, Object> multiPoint = new LinkedHashMap<>();
         multiPoint.put("disabled", List.of(pluginEntry("*", 0)));
         plugins.put(VersionedConfig.MULTI_POINT, multiPoint);
         for (ExtensionPoint point : ExtensionPoint.values()) {
-            Map<String, Object> set = new LinkedHashMap<>();
-            List<Object> enabled = new ArrayList<>();
-            p.at(point).forEach(r -> enabled.add(pluginEntry(r.name(), r.weight())));
-            if (!enabled.isEmpty()) {
-                set.put("enabled", enabled);
-            }
-            plugins.put(point.jsonName(), set);
+            plugins.put(point.jsonName(), enabledSet(p.at(point)));
+        }
+        for (PlacementPoint point : PlacementPoint.of(features)) {
+            plugins.put(point.jsonName(), enabledSet(p.placementPlugins().getOrDefault(point, List.of())));
         }
         return plugins;
+    }
+
+    private static Map<String, Object> enabledSet(List<PluginRef> refs) {
+        Map<String, Object> set = new LinkedHashMap<>();
+        List<Object> enabled = new ArrayList<>();
+        refs.forEach(r -> enabled.add(pluginEntry(r.name(), r.weight())));
+        if (!enabled.isEmpty()) {
+            set.put("enabled", enabled);
+        }
+        return set;
     }
 
     private static Map<String, Object> pluginEntry(String name, int weight) {

@@ -178,13 +178,14 @@ final class FrameworkBuilder {
         List<PluginEntry> weighted = new ArrayList<>(sets.get(ExtensionPoint.SCORE.jsonName()).enabled);
         weighted.addAll(multiPoint.enabled);
         Map<String, Integer> weights = scoreWeights(weighted, implementing(ExtensionPoint.SCORE), f);
+        Map<String, Integer> placementWeights = Map.of();
         if (placement.containsKey(PlacementPoint.PLACEMENT_SCORE)) {
-            // The placement weights are only checked: the pod-group cycle that would use them is not modeled.
+            // Checked and kept for the configuration's output: the pod-group cycle that would use them is not modeled.
             List<PluginEntry> placementWeighted =
                     new ArrayList<>(sets.get(PlacementPoint.PLACEMENT_SCORE.jsonName()).enabled);
             placementWeighted.addAll(multiPoint.enabled);
             try {
-                scoreWeights(placementWeighted, implementing(PlacementPoint.PLACEMENT_SCORE), f);
+                placementWeights = scoreWeights(placementWeighted, implementing(PlacementPoint.PLACEMENT_SCORE), f);
             } catch (BuildException e) {
                 throw new BuildException("placement score plugins: " + e.getMessage());
             }
@@ -198,7 +199,15 @@ final class FrameworkBuilder {
             }
             plugins.put(point, refs);
         }
-        return new Profile(p.schedulerName, p.percentageOfNodesToScore, plugins, pluginArgs(p, f));
+        Map<PlacementPoint, List<PluginRef>> placementRefs = new EnumMap<>(PlacementPoint.class);
+        for (Map.Entry<PlacementPoint, List<String>> e : placement.entrySet()) {
+            List<PluginRef> refs = new ArrayList<>();
+            for (String name : e.getValue()) {
+                refs.add(new PluginRef(name, e.getKey() == PlacementPoint.PLACEMENT_SCORE ? placementWeights.get(name) : 0));
+            }
+            placementRefs.put(e.getKey(), refs);
+        }
+        return new Profile(p.schedulerName, p.percentageOfNodesToScore, plugins, pluginArgs(p, f), placementRefs);
     }
 
     /** The error a plugin's factory returns for its args, or null. */
@@ -249,7 +258,7 @@ final class FrameworkBuilder {
     }
 
     private static Predicate<Info> implementing(PlacementPoint point) {
-        return info -> point.implementedBy(info.name());
+        return info -> info.implementsPoint(point);
     }
 
     /** updatePluginList: the explicitly enabled plugins of one point, whose Go interface is {@code iface}. */

@@ -13,6 +13,7 @@ import java.util.Set;
 
 import static io.kubewhatif.engine.config.ExtensionPoint.BIND;
 import static io.kubewhatif.engine.config.ExtensionPoint.FILTER;
+import static io.kubewhatif.engine.config.ExtensionPoint.PERMIT;
 import static io.kubewhatif.engine.config.ExtensionPoint.POST_FILTER;
 import static io.kubewhatif.engine.config.ExtensionPoint.PRE_BIND;
 import static io.kubewhatif.engine.config.ExtensionPoint.PRE_ENQUEUE;
@@ -31,20 +32,38 @@ public final class InTreePlugins {
     private InTreePlugins() {
     }
 
-    /** A registered plugin. */
-    public record Info(String name, Set<ExtensionPoint> points, String argsKind) {
+    /**
+     * A registered plugin.
+     *
+     * @param points          the pod scheduling cycle's extension points its Go type implements
+     * @param placementPoints the pod-group cycle's points it implements (configured from 1.36, never run)
+     */
+    public record Info(String name, Set<ExtensionPoint> points, Set<PlacementPoint> placementPoints, String argsKind) {
         public boolean implementsPoint(ExtensionPoint p) {
             return points.contains(p);
+        }
+
+        public boolean implementsPoint(PlacementPoint p) {
+            return placementPoints.contains(p);
         }
     }
 
     static final String DYNAMIC_RESOURCES = "DynamicResources";
     static final String NODE_DECLARED_FEATURES = "NodeDeclaredFeatures";
+    static final String GANG_SCHEDULING = "GangScheduling";
+    static final String TOPOLOGY_PLACEMENT_GENERATOR = "TopologyPlacementGenerator";
+    static final String POD_GROUP_PODS_COUNT = "PodGroupPodsCount";
 
     private static final Map<String, Info> REGISTRY = new LinkedHashMap<>();
 
     private static void register(String name, String argsKind, ExtensionPoint first, ExtensionPoint... rest) {
-        REGISTRY.put(name, new Info(name, Collections.unmodifiableSet(EnumSet.of(first, rest)), argsKind));
+        register(name, argsKind, EnumSet.of(first, rest), EnumSet.noneOf(PlacementPoint.class));
+    }
+
+    private static void register(String name, String argsKind, Set<ExtensionPoint> points, Set<PlacementPoint> placement) {
+        REGISTRY.put(name, new Info(name, Collections.unmodifiableSet(EnumSet.copyOf(points)),
+                Collections.unmodifiableSet(placement.isEmpty() ? EnumSet.noneOf(PlacementPoint.class) : EnumSet.copyOf(placement)),
+                argsKind));
     }
 
     static {
@@ -57,7 +76,8 @@ public final class InTreePlugins {
         register("NodeAffinity", "NodeAffinityArgs", PRE_FILTER, FILTER, PRE_SCORE, SCORE);
         register("PodTopologySpread", "PodTopologySpreadArgs", PRE_FILTER, FILTER, PRE_SCORE, SCORE);
         register("NodeUnschedulable", null, FILTER);
-        register("NodeResourcesFit", "NodeResourcesFitArgs", PRE_FILTER, FILTER, PRE_SCORE, SCORE);
+        register("NodeResourcesFit", "NodeResourcesFitArgs", EnumSet.of(PRE_FILTER, FILTER, PRE_SCORE, SCORE),
+                EnumSet.of(PlacementPoint.PLACEMENT_SCORE));
         register("NodeResourcesBalancedAllocation", "NodeResourcesBalancedAllocationArgs", PRE_SCORE, SCORE);
         register("VolumeBinding", "VolumeBindingArgs", PRE_FILTER, FILTER, RESERVE, PRE_BIND, PRE_SCORE, SCORE);
         register("VolumeRestrictions", null, PRE_FILTER, FILTER);
@@ -69,6 +89,11 @@ public final class InTreePlugins {
         register("DefaultPreemption", "DefaultPreemptionArgs", PRE_ENQUEUE, POST_FILTER);
         register("SchedulingGates", null, PRE_ENQUEUE);
         register("NodeDeclaredFeatures", null, PRE_FILTER, FILTER);
+        // Registered whatever their gates say (1.35 and 1.36 on); without a pod group they let every pod through.
+        register(GANG_SCHEDULING, null, PRE_ENQUEUE, RESERVE, PERMIT);
+        register(TOPOLOGY_PLACEMENT_GENERATOR, null, EnumSet.noneOf(ExtensionPoint.class),
+                EnumSet.of(PlacementPoint.PLACEMENT_GENERATE));
+        register(POD_GROUP_PODS_COUNT, null, EnumSet.noneOf(ExtensionPoint.class), EnumSet.of(PlacementPoint.PLACEMENT_SCORE));
     }
 
     /** A configured plugin name and weight (null when unset) as in a v1 PluginSet. */
@@ -138,15 +163,29 @@ public final class InTreePlugins {
         if (i == null) {
             return null;
         }
-        if (name.equals(NODE_DECLARED_FEATURES) && !f.nodeDeclaredFeaturesRegistered()) {
+        boolean registered = switch (name) {
+            case NODE_DECLARED_FEATURES -> f.nodeDeclaredFeaturesRegistered();
+            case GANG_SCHEDULING -> f.gangSchedulingRegistered();
+            case TOPOLOGY_PLACEMENT_GENERATOR, POD_GROUP_PODS_COUNT -> f.podGroupPlacementPluginsRegistered();
+            default -> true;
+        };
+        if (!registered) {
             return null;
         }
+        Set<ExtensionPoint> points = EnumSet.noneOf(ExtensionPoint.class);
+        points.addAll(i.points());
         if (name.equals(DYNAMIC_RESOURCES) && f.dynamicResourcesScores()) {
-            Set<ExtensionPoint> points = EnumSet.copyOf(i.points());
             points.add(SCORE);
-            return new Info(name, Collections.unmodifiableSet(points), i.argsKind());
         }
-        return i;
+        if (name.equals(GANG_SCHEDULING) && !f.gangSchedulingReserves()) {
+            points.remove(RESERVE);
+        }
+        // The placement points exist in the configuration API of the releases that have the sets.
+        Set<PlacementPoint> placement = PlacementPoint.of(f).isEmpty() ? Set.of() : i.placementPoints();
+        if (points.equals(i.points()) && placement.equals(i.placementPoints())) {
+            return i;
+        }
+        return new Info(name, Collections.unmodifiableSet(points), placement, i.argsKind());
     }
 
     /** The plugin whose args have this kind (e.g. NodeResourcesFitArgs), or null. */

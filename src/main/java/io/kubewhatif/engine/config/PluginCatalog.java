@@ -19,13 +19,14 @@ public final class PluginCatalog {
      * One in-tree plugin.
      *
      * @param name          the plugin name
-     * @param points        the extension points the plugin implements, in cycle order
+     * @param points        the extension points the plugin implements as configuration names ({@code filter}), in cycle
+     *                      order, then the pod-group cycle's placement points (1.36 on)
      * @param defaultPoints the points where the default profile runs it (a subset of {@code points})
      * @param defaultWeight its score weight in the default profile, or null when it does not score there
      * @param argsKind      the kind of its args (e.g. NodeResourcesFitArgs), or null when it takes none
      * @param defaultArgs   the defaulted args as the configuration writes them, or null
      */
-    public record Entry(String name, List<ExtensionPoint> points, List<ExtensionPoint> defaultPoints, Integer defaultWeight,
+    public record Entry(String name, List<String> points, List<String> defaultPoints, Integer defaultWeight,
                         String argsKind, Map<String, Object> defaultArgs) {
         public Entry {
             points = List.copyOf(points);
@@ -38,20 +39,28 @@ public final class PluginCatalog {
         Profile dflt = ConfigLoader.defaults(features).profiles().get(0);
         List<Entry> out = new ArrayList<>();
         for (InTreePlugins.Info info : InTreePlugins.registry(features).values()) {
-            List<ExtensionPoint> points = new ArrayList<>();
-            List<ExtensionPoint> enabled = new ArrayList<>();
+            List<String> points = new ArrayList<>();
+            List<String> enabled = new ArrayList<>();
             Integer weight = null;
             for (ExtensionPoint p : ExtensionPoint.values()) {
                 if (info.implementsPoint(p)) {
-                    points.add(p);
+                    points.add(p.jsonName());
                 }
                 for (PluginRef r : dflt.at(p)) {
                     if (r.name().equals(info.name())) {
-                        enabled.add(p);
+                        enabled.add(p.jsonName());
                         if (p == ExtensionPoint.SCORE) {
                             weight = r.weight();
                         }
                     }
+                }
+            }
+            for (PlacementPoint p : PlacementPoint.of(features)) {
+                if (info.implementsPoint(p)) {
+                    points.add(p.jsonName());
+                }
+                if (dflt.placementPlugins().getOrDefault(p, List.of()).stream().anyMatch(r -> r.name().equals(info.name()))) {
+                    enabled.add(p.jsonName());
                 }
             }
             Object args = dflt.pluginArgs().get(info.name());

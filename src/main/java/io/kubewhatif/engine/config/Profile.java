@@ -16,9 +16,19 @@ import java.util.Objects;
  *                                 takes args (present even when not configured), the raw
  *                                 {@link com.fasterxml.jackson.databind.JsonNode} (or null) for any other
  *                                 configured name
+ * @param placementPlugins         for each placement point of the release's configuration API (1.36 on), the plugins
+ *                                 NewFramework built there, with their placement score weights; the pod-group cycle
+ *                                 that would run them is not modeled
  */
 public record Profile(String schedulerName, Integer percentageOfNodesToScore,
-                      Map<ExtensionPoint, List<PluginRef>> plugins, Map<String, Object> pluginArgs) {
+                      Map<ExtensionPoint, List<PluginRef>> plugins, Map<String, Object> pluginArgs,
+                      Map<PlacementPoint, List<PluginRef>> placementPlugins) {
+
+    /** A profile of a release without placement points. */
+    public Profile(String schedulerName, Integer percentageOfNodesToScore, Map<ExtensionPoint, List<PluginRef>> plugins,
+                   Map<String, Object> pluginArgs) {
+        this(schedulerName, percentageOfNodesToScore, plugins, pluginArgs, Map.of());
+    }
 
     public Profile {
         Objects.requireNonNull(schedulerName, "schedulerName");
@@ -29,6 +39,11 @@ public record Profile(String schedulerName, Integer percentageOfNodesToScore,
         }
         plugins = Collections.unmodifiableMap(copy);
         pluginArgs = pluginArgs == null ? Map.of() : Collections.unmodifiableMap(new LinkedHashMap<>(pluginArgs));
+        EnumMap<PlacementPoint, List<PluginRef>> placement = new EnumMap<>(PlacementPoint.class);
+        if (placementPlugins != null) {
+            placementPlugins.forEach((p, l) -> placement.put(p, List.copyOf(l)));
+        }
+        placementPlugins = Collections.unmodifiableMap(placement);
     }
 
     /** The plugins at an extension point, in run order (never null). */

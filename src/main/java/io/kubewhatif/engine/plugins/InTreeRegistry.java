@@ -21,12 +21,18 @@ import io.kubewhatif.engine.plugins.dynamicresources.DynamicResources;
 import io.kubewhatif.engine.plugins.defaultpreemption.DefaultPreemption;
 import io.kubewhatif.engine.plugins.defaultbinder.DefaultBinder;
 import io.kubewhatif.engine.plugins.nodedeclaredfeatures.NodeDeclaredFeatures;
+import io.kubewhatif.engine.plugins.gangscheduling.GangScheduling;
+import io.kubewhatif.engine.plugins.topologyaware.TopologyPlacementGenerator;
+import io.kubewhatif.engine.plugins.podgrouppodscount.PodGroupPodsCount;
 
 import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.Map;
 
-/** The in-tree plugins (plugins/registry.go): an explicit, immutable name → factory table. */
+/**
+ * The in-tree plugins (plugins/registry.go): an explicit, immutable name → factory table of every release's plugins;
+ * which of them a release registers, and at which points, is {@code engine.config.InTreePlugins}.
+ */
 public final class InTreeRegistry {
     private static final Map<String, PluginFactory> FACTORIES;
 
@@ -52,6 +58,9 @@ public final class InTreeRegistry {
         r.put(DefaultPreemption.NAME, DefaultPreemption::create);
         r.put(DefaultBinder.NAME, DefaultBinder::create);
         r.put(NodeDeclaredFeatures.NAME, NodeDeclaredFeatures::create);
+        r.put(GangScheduling.NAME, GangScheduling::create);
+        r.put(TopologyPlacementGenerator.NAME, TopologyPlacementGenerator::create);
+        r.put(PodGroupPodsCount.NAME, PodGroupPodsCount::create);
         FACTORIES = Collections.unmodifiableMap(r);
     }
 

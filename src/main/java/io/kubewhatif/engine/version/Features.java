@@ -262,4 +262,41 @@ public record Features(KubeVersion version, Release release, Map<FeatureGate, Bo
     public boolean nodeDeclaredFeaturesRegistered() {
         return release.compareTo(Release.V1_35) >= 0;
     }
+
+    /**
+     * The GangScheduling plugin is registered in every profile's registry (1.35), whatever the GangScheduling gate
+     * says; the gate only adds it to the default profile, and it is off (and not modeled) in every release.
+     */
+    public boolean gangSchedulingRegistered() {
+        return release.compareTo(Release.V1_35) >= 0;
+    }
+
+    /**
+     * GangScheduling is also a Reserve plugin (1.35: it counts the gang's assumed pods there); from 1.36 the
+     * pod-group state does that and the plugin keeps only PreEnqueue and Permit.
+     */
+    public boolean gangSchedulingReserves() {
+        return release == Release.V1_35;
+    }
+
+    /**
+     * The pod-group placement plugins TopologyPlacementGenerator and PodGroupPodsCount are registered (1.36, with the
+     * placement plugin sets they implement); the TopologyAwareWorkloadScheduling gate that would enable them is off.
+     */
+    public boolean podGroupPlacementPluginsRegistered() {
+        return placementPluginSets();
+    }
+
+    /**
+     * The field of the Pod API that names the pod's group ({@code workloadRef} in 1.35, {@code schedulingGroup} from
+     * 1.36, which retired {@code workloadRef}), or null before 1.35. It is behind the GenericWorkload gate, off in every
+     * release, so the API server drops it from a new pod.
+     */
+    public String podGroupField() {
+        return switch (release) {
+            case V1_34 -> null;
+            case V1_35 -> "workloadRef";
+            case V1_36, V1_37 -> "schedulingGroup";
+        };
+    }
 }
