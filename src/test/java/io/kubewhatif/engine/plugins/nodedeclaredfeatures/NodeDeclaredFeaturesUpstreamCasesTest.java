@@ -106,6 +106,24 @@ class NodeDeclaredFeaturesUpstreamCasesTest {
         }
     }
 
+    /**
+     * 1.36 maps a node's list onto the registry by a sorted merge (FeatureMapper.TryMap), so an unsorted list would lose
+     * features; the API server refuses unsorted, duplicate and malformed names, and so does the loader.
+     */
+    @ParameterizedTest
+    @org.junit.jupiter.params.provider.CsvSource(delimiter = '|', nullValues = "null", value = {
+        "RestartAllContainersOnContainerExits,UserNamespacesHostNetworkSupport|null",
+        "UserNamespacesHostNetworkSupport,RestartAllContainersOnContainerExits|status.declaredFeatures[1]: Invalid value: \"RestartAllContainersOnContainerExits\": list must be sorted alphabetically",
+        "A,A|status.declaredFeatures[1]: Duplicate value: \"A\"",
+        "myFeature|status.declaredFeatures[0]: Invalid value: \"myFeature\": invalid feature name \"myFeature\": must start with an UpperCamelCase segment, with subsequent segments separated by '/' (e.g., MyFeature or MyFeature/mySubFeature), and contain only alphanumeric characters and slashes",
+        "MyFeature/mySubFeature|null",
+    })
+    void declaredFeaturesAreValidatedAsTheApiServerDoes(String list, String want) {
+        var n = node("n").build();
+        n.getStatus().setAdditionalProperty("declaredFeatures", List.of(list.split(",")));
+        assertEquals(want, io.kubewhatif.load.ApiValidation.validate(n));
+    }
+
     @Test
     void filterWithoutPreFilterState() {
         assertEquals(Status.error("error reading \"PreFilterNodeDeclaredFeatures\" from cycle-state: not found"),
