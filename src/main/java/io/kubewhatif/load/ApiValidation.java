@@ -31,6 +31,7 @@ import io.fabric8.kubernetes.api.model.apps.ReplicaSet;
 import io.fabric8.kubernetes.api.model.apps.StatefulSet;
 import io.fabric8.kubernetes.api.model.policy.v1.PodDisruptionBudget;
 import io.fabric8.kubernetes.api.model.storage.StorageClass;
+import io.kubewhatif.engine.util.GoQuote;
 import io.kubewhatif.engine.util.QuantityFormatException;
 
 import java.util.ArrayList;
@@ -522,6 +523,9 @@ public final class ApiValidation {
     // ---- nodes -------------------------------------------------------------------------------------------------------
 
     private static void validateNode(Node n, List<String> errs) {
+        if (n.getStatus() != null && n.getStatus().getAdditionalProperties().get("declaredFeatures") instanceof List<?> features) {
+            validateDeclaredFeatures(features, "status.declaredFeatures", errs);
+        }
         if (n.getSpec() == null || n.getSpec().getTaints() == null) {
             return;
         }
@@ -553,6 +557,33 @@ public final class ApiValidation {
     }
 
     // ---- other objects -----------------------------------------------------------------------------------------------
+
+    private static final Pattern DECLARED_FEATURE = Pattern.compile("^[A-Z][a-zA-Z0-9]*(/[a-zA-Z][a-zA-Z0-9]*)*$");
+
+    /**
+     * Node.status.declaredFeatures (1.35): valid names, sorted, no duplicates. kube-scheduler 1.36 maps the list onto
+     * its feature registry by a sorted merge, so an unsorted list would lose features there; the API server refuses it.
+     */
+    private static void validateDeclaredFeatures(List<?> features, String path, List<String> errs) {
+        for (int i = 0; i < features.size(); i++) {
+            String f = features.get(i) == null ? "" : String.valueOf(features.get(i));
+            if (f.length() > 253) {
+                errs.add(Messages.invalid(path + "[" + i + "]", f, "invalid feature name " + GoQuote.quote(f) + ": must be no more than 253 characters"));
+            } else if (!DECLARED_FEATURE.matcher(f).matches()) {
+                errs.add(Messages.invalid(path + "[" + i + "]", f, "invalid feature name " + GoQuote.quote(f) + ": must start with an UpperCamelCase "
+                        + "segment, with subsequent segments separated by '/' (e.g., MyFeature or MyFeature/mySubFeature), and contain only "
+                        + "alphanumeric characters and slashes"));
+            }
+            if (i + 1 < features.size()) {
+                String next = features.get(i + 1) == null ? "" : String.valueOf(features.get(i + 1));
+                if (f.equals(next)) {
+                    errs.add(Messages.duplicate(path + "[" + (i + 1) + "]", GoQuote.quote(next)));
+                } else if (f.compareTo(next) > 0) {
+                    errs.add(Messages.invalid(path + "[" + (i + 1) + "]", next, "list must be sorted alphabetically"));
+                }
+            }
+        }
+    }
 
     private static void validatePdb(PodDisruptionBudget pdb, List<String> errs) {
         var spec = pdb.getSpec();

@@ -403,6 +403,11 @@ public final class ObjectDecoder {
             String ns = o.getMetadata().getNamespace();
             o.getMetadata().setUid(ns == null ? o.getMetadata().getName() : ns + "/" + o.getMetadata().getName());
         }
+        Map<String, String> labels = o.getMetadata().getLabels();
+        if (labels != null && labels.containsValue(null)) {
+            // Go decodes a null map value as the zero value: `zone:` is the label zone="", present on the object.
+            labels.replaceAll((key, value) -> value == null ? "" : value);
+        }
         if (o instanceof Pod pod) {
             checkPod(d, pod);
         } else if (o instanceof Node node) {

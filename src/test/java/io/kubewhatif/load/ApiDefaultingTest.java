@@ -169,6 +169,21 @@ class ApiDefaultingTest {
         assertTrue(e.getMessage().contains("status.containerStatuses[0].allocatedResources.cpu: cannot parse quantity \"lots\""), e.getMessage());
     }
 
+    @Test
+    void aNullLabelValueIsTheEmptyLabelAsGoDecodesIt() throws Exception {
+        ClusterLoader.Loaded l = load("""
+                apiVersion: v1
+                kind: Node
+                metadata:
+                  name: n1
+                  labels:
+                    zone:
+                    rack: r1
+                status: {capacity: {cpu: "4", memory: 8Gi}}
+                """, pod("containers: [{name: a, image: x}]"));
+        assertEquals(java.util.Map.of("zone", "", "rack", "r1"), only(l.cluster(), "n1").getMetadata().getLabels());
+    }
+
     private static Node only(List<HasMetadata> objs, String name) {
         return objs.stream().filter(Node.class::isInstance).map(Node.class::cast)
                 .filter(n -> n.getMetadata().getName().equals(name)).findFirst().orElseThrow();

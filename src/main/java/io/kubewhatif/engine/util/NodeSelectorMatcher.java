@@ -15,10 +15,22 @@ import java.util.Map;
  * are dropped; a term whose requirements do not parse never matches.
  */
 public final class NodeSelectorMatcher {
-    /** One parsed term; {@code error} non-null when it failed to parse. */
-    public record Term(Selector labels, List<FieldReq> fields, String error, int weight) {
+    /**
+     * One parsed term; {@code errors} lists every parse problem ({@code matchExpressions[i].…} or
+     * {@code matchFields[i].…}: paths relative to the term), empty when it parsed.
+     */
+    public record Term(Selector labels, List<FieldReq> fields, List<String> errors, int weight) {
+        public Term {
+            errors = errors == null ? List.of() : List.copyOf(errors);
+        }
+
+        /** The aggregate of the parse errors (one alone, several in brackets), or null when the term parsed. */
+        public String error() {
+            return errors.isEmpty() ? null : SelectorException.aggregate(errors);
+        }
+
         public boolean matches(String nodeName, Map<String, String> nodeLabels) {
-            if (error != null) {
+            if (!errors.isEmpty()) {
                 return false;
             }
             if (labels != null && !labels.matches(nodeLabels)) {
@@ -109,39 +121,59 @@ public final class NodeSelectorMatcher {
                 && (t.getMatchFields() == null || t.getMatchFields().isEmpty());
     }
 
+    /** newNodeSelectorTerm: every requirement is checked, and all their errors kept. */
     private static Term parseTerm(NodeSelectorTerm t, int weight) {
         Selector labels = null;
         List<FieldReq> fields = null;
-        try {
-            if (t.getMatchExpressions() != null && !t.getMatchExpressions().isEmpty()) {
-                List<Selector.Requirement> reqs = new ArrayList<>();
-                for (NodeSelectorRequirement r : t.getMatchExpressions()) {
-                    reqs.add(Selector.requirement(r.getKey(), op(r.getOperator()), r.getValues()));
+        List<String> errors = new ArrayList<>();
+        if (t.getMatchExpressions() != null && !t.getMatchExpressions().isEmpty()) {
+            List<Selector.Requirement> reqs = new ArrayList<>();
+            for (int i = 0; i < t.getMatchExpressions().size(); i++) {
+                NodeSelectorRequirement r = t.getMatchExpressions().get(i);
+                String path = "matchExpressions[" + i + "].";
+                Selector.Op op = op(r.getOperator());
+                if (op == null) {
+                    errors.add(path + "operator: Unsupported value: " + GoQuote.quote(nz(r.getOperator()))
+                            + ": supported values: \"In\", \"NotIn\", \"Exists\", \"DoesNotExist\", \"Gt\", \"Lt\"");
+                    continue;
                 }
-                labels = Selector.of(reqs);
+                try {
+                    reqs.add(Selector.requirement(r.getKey(), op, r.getValues()));
+                } catch (SelectorException e) {
+                    e.errors().forEach(m -> errors.add(path + m));
+                }
             }
-            if (t.getMatchFields() != null && !t.getMatchFields().isEmpty()) {
-                fields = new ArrayList<>();
-                for (NodeSelectorRequirement r : t.getMatchFields()) {
-                    boolean in = "In".equals(r.getOperator());
-                    if (!in && !"NotIn".equals(r.getOperator())) {
-                        throw new SelectorException("operator: Unsupported value: \"" + r.getOperator() + "\"");
-                    }
-                    if (r.getValues() == null || r.getValues().size() != 1) {
-                        throw new SelectorException("values: Invalid value: " + r.getValues() + ": must have one element");
-                    }
+            labels = Selector.of(reqs);
+        }
+        if (t.getMatchFields() != null && !t.getMatchFields().isEmpty()) {
+            fields = new ArrayList<>();
+            for (int i = 0; i < t.getMatchFields().size(); i++) {
+                NodeSelectorRequirement r = t.getMatchFields().get(i);
+                String path = "matchFields[" + i + "].";
+                boolean in = "In".equals(r.getOperator());
+                if (!in && !"NotIn".equals(r.getOperator())) {
+                    errors.add(path + "operator: Unsupported value: " + GoQuote.quote(nz(r.getOperator())) + ": supported values: \"In\", \"NotIn\"");
+                } else if (r.getValues() == null || r.getValues().size() != 1) {
+                    errors.add(path + "values: Invalid value: " + GoJson.marshal(r.getValues()) + ": must have one element");
+                } else {
                     fields.add(new FieldReq(r.getKey(), in, r.getValues().get(0)));
                 }
             }
-        } catch (SelectorException e) {
-            return new Term(null, null, e.getMessage(), weight);
         }
-        return new Term(labels, fields, null, weight);
+        if (!errors.isEmpty()) {
+            return new Term(null, null, errors, weight);
+        }
+        return new Term(labels, fields, List.of(), weight);
     }
 
+    private static String nz(String s) {
+        return s == null ? "" : s;
+    }
+
+    /** The label selector operator of a node selector operator, or null when there is none. */
     private static Selector.Op op(String operator) {
         if (operator == null) {
-            throw new SelectorException("operator: Unsupported value: \"\"");
+            return null;
         }
         return switch (operator) {
             case "In" -> Selector.Op.IN;
@@ -150,7 +182,7 @@ public final class NodeSelectorMatcher {
             case "DoesNotExist" -> Selector.Op.DOES_NOT_EXIST;
             case "Gt" -> Selector.Op.GT;
             case "Lt" -> Selector.Op.LT;
-            default -> throw new SelectorException("operator: Unsupported value: \"" + operator + "\"");
+            default -> null;
         };
     }
 }

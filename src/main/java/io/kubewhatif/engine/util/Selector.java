@@ -118,8 +118,7 @@ public final class Selector {
         List<Requirement> reqs = new ArrayList<>();
         if (ml != null) {
             for (Map.Entry<String, String> e : new TreeMap<>(ml).entrySet()) {
-                validateKey(e.getKey());
-                reqs.add(new Requirement(e.getKey(), Op.EQUALS, Set.of(e.getValue() == null ? "" : e.getValue())));
+                reqs.add(requirement(e.getKey(), Op.EQUALS, List.of(e.getValue() == null ? "" : e.getValue())));
             }
         }
         if (exprs != null) {
@@ -143,79 +142,71 @@ public final class Selector {
         return new Selector(List.copyOf(reqs), false);
     }
 
-    /** labels.NewRequirement with its validation. */
+    /**
+     * labels.NewRequirement with its validation: every problem of the key, the value count and each value, with
+     * apimachinery's messages (paths relative to the requirement).
+     *
+     * @throws SelectorException with all of them
+     */
     public static Requirement requirement(String key, Op op, List<String> values) {
-        validateKey(key);
+        List<String> errs = new ArrayList<>();
+        String k = key == null ? "" : key;
+        List<String> keyErrs = io.kubewhatif.engine.config.K8sNames.isQualifiedName(k);
+        if (!keyErrs.isEmpty()) {
+            errs.add("key: Invalid value: " + GoQuote.quote(k) + ": " + String.join("; ", keyErrs));
+        }
         List<String> vals = values == null ? List.of() : values;
         switch (op) {
             case IN:
             case NOT_IN:
                 if (vals.isEmpty()) {
-                    throw new SelectorException("values: Invalid value: []string(nil): for 'in', 'notin' operators, values set can't be empty");
+                    errs.add("values: Invalid value: " + GoJson.marshal(values) + ": for 'in', 'notin' operators, values set can't be empty");
                 }
                 break;
             case EQUALS:
             case NOT_EQUALS:
                 if (vals.size() != 1) {
-                    throw new SelectorException("values: Invalid value: " + vals + ": exact-match compatibility requires one single value");
+                    errs.add("values: Invalid value: " + GoJson.marshal(values) + ": exact-match compatibility requires one single value");
                 }
                 break;
             case EXISTS:
             case DOES_NOT_EXIST:
                 if (!vals.isEmpty()) {
-                    throw new SelectorException("values: Invalid value: " + vals + ": values set must be empty for exists and does not exist");
+                    errs.add("values: Invalid value: " + GoJson.marshal(values) + ": values set must be empty for exists and does not exist");
                 }
                 break;
             case GT:
             case LT:
                 if (vals.size() != 1) {
-                    throw new SelectorException("values: Invalid value: " + vals + ": for 'Gt', 'Lt' operators, exactly one value is required");
+                    errs.add("values: Invalid value: " + GoJson.marshal(values) + ": for 'Gt', 'Lt' operators, exactly one value is required");
                 }
-                try {
-                    Long.parseLong(vals.get(0));
-                } catch (NumberFormatException e) {
-                    throw new SelectorException("values[0]: Invalid value: \"" + vals.get(0) + "\": for 'Gt', 'Lt' operators, the value must be an integer");
+                for (int i = 0; i < vals.size(); i++) {
+                    try {
+                        Long.parseLong(vals.get(i) == null ? "" : vals.get(i));
+                    } catch (NumberFormatException e) {
+                        errs.add("values[" + i + "]: Invalid value: " + GoQuote.quote(vals.get(i) == null ? "" : vals.get(i)) + ": for 'Gt', 'Lt' operators, the value must be an integer");
+                    }
                 }
                 break;
             default:
                 break;
         }
         for (int i = 0; i < vals.size(); i++) {
-            String v = vals.get(i);
-            if (v == null || v.length() > 63 || !LABEL_VALUE.matcher(v).matches()) {
-                throw new SelectorException("values[" + i + "][" + key + "]: Invalid value: \"" + v + "\": a valid label must be an empty string or "
-                        + "consist of alphanumeric characters, '-', '_' or '.', and must start and end with an alphanumeric character");
+            String v = vals.get(i) == null ? "" : vals.get(i);
+            List<String> valueErrs = io.kubewhatif.engine.config.K8sNames.isValidLabelValue(v);
+            if (!valueErrs.isEmpty()) {
+                errs.add("values[" + i + "][" + k + "]: Invalid value: " + GoQuote.quote(v) + ": " + String.join("; ", valueErrs));
             }
         }
-        return new Requirement(key, op, Collections.unmodifiableSet(new TreeSet<>(vals)));
+        if (!errs.isEmpty()) {
+            throw new SelectorException(errs);
+        }
+        return new Requirement(k, op, Collections.unmodifiableSet(new TreeSet<>(vals)));
     }
-
-    private static final java.util.regex.Pattern NAME_PART = java.util.regex.Pattern.compile("([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9]");
-    private static final java.util.regex.Pattern LABEL_VALUE = java.util.regex.Pattern.compile("(([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9])?");
-    private static final java.util.regex.Pattern DNS_SUBDOMAIN = java.util.regex.Pattern.compile("[a-z0-9]([-a-z0-9]*[a-z0-9])?(\\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*");
 
     /** validation.IsQualifiedName: an optional DNS-subdomain prefix and a name part of at most 63 characters. */
     static boolean isQualifiedName(String key) {
-        String name = key;
-        int slash = key.indexOf('/');
-        if (slash >= 0) {
-            String prefix = key.substring(0, slash);
-            name = key.substring(slash + 1);
-            if (prefix.isEmpty() || prefix.length() > 253 || !DNS_SUBDOMAIN.matcher(prefix).matches()) {
-                return false;
-            }
-        }
-        return !name.isEmpty() && name.length() <= 63 && NAME_PART.matcher(name).matches();
-    }
-
-    private static void validateKey(String key) {
-        if (key == null || key.isEmpty()) {
-            throw new SelectorException("key: Invalid value: \"\": name part must be non-empty");
-        }
-        if (!isQualifiedName(key)) {
-            throw new SelectorException("key: Invalid value: \"" + key + "\": name part must consist of alphanumeric characters, '-', '_' or '.', "
-                    + "and must start and end with an alphanumeric character");
-        }
+        return io.kubewhatif.engine.config.K8sNames.isQualifiedName(key).isEmpty();
     }
 
     @Override

@@ -221,6 +221,14 @@ public record Features(KubeVersion version, Release release, Map<FeatureGate, Bo
         return release.compareTo(Release.V1_36) >= 0;
     }
 
+    /**
+     * The node-declared-features registry has UserNamespacesHostNetworkSupport (1.36): a pod with host networking and
+     * user namespaces needs it. 1.35's registry infers only RestartAllContainersOnContainerExits for scheduling.
+     */
+    public boolean nodeDeclaredFeaturesUserNamespacesHostNetwork() {
+        return release.compareTo(Release.V1_36) >= 0;
+    }
+
     /** NodeDeclaredFeatures' Filter reason lists the missing features (1.35); 1.36 does not. */
     public boolean nodeDeclaredFeaturesNamesMissing() {
         return release == Release.V1_35;

@@ -24,6 +24,7 @@ import io.kubewhatif.engine.plugins.helper.NormalizeScore;
 import io.kubewhatif.engine.snapshot.NodeInfo;
 import io.kubewhatif.engine.snapshot.PodInfo;
 import io.kubewhatif.engine.util.NodeSelectorMatcher;
+import io.kubewhatif.engine.util.SelectorException;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -279,10 +280,12 @@ public final class NodeAffinity implements PreFilterPlugin, FilterPlugin, PreSco
                 continue;
             }
             NodeSelectorMatcher.Term term = parsed.get(0);
-            if (term.error() != null) {
-                errors.add("[" + i + "]." + term.error());
+            if (!term.errors().isEmpty()) {
+                for (String e : term.errors()) {
+                    errors.add("[" + i + "]." + e);
+                }
             } else {
-                out.add(new NodeSelectorMatcher.Term(term.labels(), term.fields(), null, weight));
+                out.add(new NodeSelectorMatcher.Term(term.labels(), term.fields(), List.of(), weight));
             }
         }
         if (!errors.isEmpty()) {
@@ -302,17 +305,17 @@ public final class NodeAffinity implements PreFilterPlugin, FilterPlugin, PreSco
                 continue;
             }
             for (NodeSelectorMatcher.Term t : NodeSelectorMatcher.of(new NodeSelector(List.of(terms.get(i)))).terms()) {
-                if (t.error() != null) {
-                    errors.add("nodeSelectorTerms[" + i + "]." + t.error());
+                for (String e : t.errors()) {
+                    errors.add("nodeSelectorTerms[" + i + "]." + e);
                 }
             }
         }
         return errors.isEmpty() ? null : aggregate(errors);
     }
 
-    /** utilerrors.NewAggregate's text: one error alone, several in brackets. */
+    /** utilerrors.NewAggregate's text of the flattened errors: one alone, several in brackets. */
     private static String aggregate(List<String> errors) {
-        return errors.size() == 1 ? errors.get(0) : "[" + String.join(", ", errors) + "]";
+        return SelectorException.aggregate(errors);
     }
 
     /**

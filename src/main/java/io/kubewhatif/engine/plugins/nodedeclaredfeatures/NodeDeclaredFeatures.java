@@ -27,7 +27,8 @@ import java.util.TreeSet;
  * Keeps pods that need a node feature (component-helpers nodedeclaredfeatures) off nodes that do not declare it in
  * {@code status.declaredFeatures}. Registered from 1.35, acting only with the NodeDeclaredFeatures gate (on in 1.36).
  * Of the registered features only two are inferred for scheduling: restarting all containers on a container's exit,
- * and user namespaces with host networking; names a node declares that kube-scheduler does not know are ignored.
+ * and (from 1.36, whose registry has it) user namespaces with host networking; names a node declares that
+ * kube-scheduler does not know are ignored.
  */
 public final class NodeDeclaredFeatures implements PreFilterPlugin, FilterPlugin {
     public static final String NAME = "NodeDeclaredFeatures";
@@ -52,14 +53,17 @@ public final class NodeDeclaredFeatures implements PreFilterPlugin, FilterPlugin
 
     private final boolean enabled;
     private final boolean namesMissing;
+    private final boolean userNamespacesHostNetwork;
 
     /**
-     * @param enabled      the NodeDeclaredFeatures gate
-     * @param namesMissing the Filter reason lists the missing features (1.35)
+     * @param enabled                   the NodeDeclaredFeatures gate
+     * @param namesMissing              the Filter reason lists the missing features (1.35)
+     * @param userNamespacesHostNetwork the registry knows UserNamespacesHostNetworkSupport (1.36)
      */
-    public NodeDeclaredFeatures(boolean enabled, boolean namesMissing) {
+    public NodeDeclaredFeatures(boolean enabled, boolean namesMissing, boolean userNamespacesHostNetwork) {
         this.enabled = enabled;
         this.namesMissing = namesMissing;
+        this.userNamespacesHostNetwork = userNamespacesHostNetwork;
     }
 
     @Override
@@ -72,7 +76,7 @@ public final class NodeDeclaredFeatures implements PreFilterPlugin, FilterPlugin
         if (!enabled) {
             return PreFilterResult.SKIP;
         }
-        Set<String> required = required(pod.pod().getSpec());
+        Set<String> required = required(pod.pod().getSpec(), userNamespacesHostNetwork);
         if (required.isEmpty()) {
             return PreFilterResult.SKIP;
         }
@@ -102,8 +106,8 @@ public final class NodeDeclaredFeatures implements PreFilterPlugin, FilterPlugin
         return Status.unresolvable(namesMissing ? ERR_REASON_UNSATISFIED_PREFIX + String.join(", ", missing) : ERR_REASON_UNSATISFIED);
     }
 
-    /** InferForPodScheduling over the registered features. */
-    static Set<String> required(PodSpec spec) {
+    /** InferForPodScheduling over the registered features ({@code userNamespacesHostNetwork}: 1.36's registry). */
+    static Set<String> required(PodSpec spec, boolean userNamespacesHostNetwork) {
         Set<String> out = new TreeSet<>();
         if (spec == null) {
             return out;
@@ -125,7 +129,7 @@ public final class NodeDeclaredFeatures implements PreFilterPlugin, FilterPlugin
                 }
             }
         }
-        if (Boolean.TRUE.equals(spec.getHostNetwork()) && Boolean.FALSE.equals(spec.getHostUsers())) {
+        if (userNamespacesHostNetwork && Boolean.TRUE.equals(spec.getHostNetwork()) && Boolean.FALSE.equals(spec.getHostUsers())) {
             out.add(USER_NAMESPACES_HOST_NETWORK);
         }
         return out;
@@ -146,6 +150,7 @@ public final class NodeDeclaredFeatures implements PreFilterPlugin, FilterPlugin
 
     public static Plugin create(Object args, Handle handle) {
         Features f = Handle.featuresOf(handle);
-        return new NodeDeclaredFeatures(f.enabled(FeatureGate.NODE_DECLARED_FEATURES), f.nodeDeclaredFeaturesNamesMissing());
+        return new NodeDeclaredFeatures(f.enabled(FeatureGate.NODE_DECLARED_FEATURES), f.nodeDeclaredFeaturesNamesMissing(),
+                f.nodeDeclaredFeaturesUserNamespacesHostNetwork());
     }
 }

@@ -242,8 +242,23 @@ class NodeAffinityTest {
                 new ScoreCase("a preferred term on the node name", preferred(new PreferredSchedulingTerm(fields(nameIn("n1")), 7)), null,
                         List.of(LABEL1, LABEL2), true, Status.SUCCESS, new long[] {0, 7}, new long[] {0, 100}),
                 new ScoreCase("a preferred term that does not parse is an error", preferred(pref(3, expr("foo", "Foo", "bar"))), null,
-                        List.of(LABEL1), true, Status.error("[0].operator: Unsupported value: \"Foo\""), null, null));
+                        List.of(LABEL1), true, Status.error("[0].matchExpressions[0].operator: Unsupported value: \"Foo\": supported values: "
+                                + "\"In\", \"NotIn\", \"Exists\", \"DoesNotExist\", \"Gt\", \"Lt\""), null, null),
+                // PreScore returns error when an incoming Pod has a broken affinity (the API server allows invalid values here)
+                new ScoreCase("a preferred term with an invalid label value is an error", preferred(pref(2, expr("foo", "NotIn", "invalid value: ___@#$%^"))),
+                        null, List.of(LABEL1), true, Status.error("[0].matchExpressions[0].values[0][foo]: Invalid value: \"invalid value: ___@#$%^\": "
+                                + "a valid label must be an empty string or consist of alphanumeric characters, '-', '_' or '.', and must start and end "
+                                + "with an alphanumeric character (e.g. 'MyValue',  or 'my_value',  or '12345', regex used for validation is "
+                                + "'(([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9])?')"), null, null),
+                new ScoreCase("every parse error of every term is reported", preferred(pref(2, expr("foo", "In", "a b", "c d")), pref(1, expr("bar", "Exists")),
+                        pref(3, expr("baz", "In", "e f"))), null, List.of(LABEL1), true, Status.error("[[0].matchExpressions[0].values[0][foo]: Invalid value: "
+                                + "\"a b\": " + LABEL_VALUE_MSG + ", [0].matchExpressions[0].values[1][foo]: Invalid value: \"c d\": " + LABEL_VALUE_MSG
+                                + ", [2].matchExpressions[0].values[0][baz]: Invalid value: \"e f\": " + LABEL_VALUE_MSG + "]"), null, null));
     }
+
+    private static final String LABEL_VALUE_MSG = "a valid label must be an empty string or consist of alphanumeric characters, '-', '_' or '.', "
+            + "and must start and end with an alphanumeric character (e.g. 'MyValue',  or 'my_value',  or '12345', regex used for validation is "
+            + "'(([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9])?')";
 
     @ParameterizedTest
     @MethodSource("scoreCases")
