@@ -176,30 +176,87 @@ public final class ApiValidation {
             "persistentvolumeclaims", "storage", "requests.storage", "services.nodeports", "services.loadbalancers");
 
     /**
-     * validateContainerResourceName and the per-resource checks of validateResourceRequirements: a misspelt
-     * {@code memroy} or an extended resource requested without its (equal) limit is refused by the API server, so a
-     * manifest carrying one never reaches the scheduler; kube-whatif says so instead of scheduling a pod that could
-     * not exist. Limits are checked before requests, each in name order (the API server walks Go maps).
+     * validateContainerResourceName: a misspelt {@code memroy} is refused by the API server, so a manifest carrying
+     * one never reaches the scheduler; kube-whatif says so instead of scheduling a pod that could not exist. Limits
+     * are checked before requests, each in name order (the API server walks Go maps).
      */
     private static void validateResourceNames(ResourceRequirements r, String path, List<String> errs) {
         if (r == null) {
             return;
         }
+        for (String name : sortedNames(r.getLimits())) {
+            validateContainerResourceName(name, path + ".limits[" + name + "]", errs);
+        }
+        for (String name : sortedNames(r.getRequests())) {
+            validateContainerResourceName(name, path + ".requests[" + name + "]", errs);
+        }
+    }
+
+    private static Iterable<String> sortedNames(Map<String, Quantity> m) {
+        return m == null || m.isEmpty() ? List.of() : new TreeSet<>(m.keySet());
+    }
+
+    /**
+     * The rest of validateResourceRequirements for a pod's containers and init containers: extended resources and
+     * hugepages are not overcommitable (a request needs an equal limit), extended resources count whole units,
+     * hugepages come in multiples of their page size and need cpu or memory beside them. An API server refuses such a
+     * pod, but kube-scheduler given one schedules it by its requests, and scheduler test fixtures are written that
+     * way; kube-whatif schedules it as given and returns these for a warning (first per container).
+     */
+    public static List<String> resourceRefusals(Pod pod) {
+        PodSpec spec = pod.getSpec();
+        if (spec == null) {
+            return List.of();
+        }
+        List<String> out = new ArrayList<>();
+        resourceRefusals(spec.getContainers(), "spec.containers", out);
+        resourceRefusals(spec.getInitContainers(), "spec.initContainers", out);
+        return out;
+    }
+
+    private static void resourceRefusals(List<Container> containers, String path, List<String> out) {
+        if (containers == null) {
+            return;
+        }
+        for (int i = 0; i < containers.size(); i++) {
+            Container c = containers.get(i);
+            if (c == null || c.getResources() == null || onlyOvercommitable(c.getResources())) {
+                continue;
+            }
+            List<String> errs = new ArrayList<>();
+            resourceRefusals(c.getResources(), path + "[" + i + "].resources", errs);
+            if (!errs.isEmpty()) {
+                out.add(errs.get(0));
+            }
+        }
+    }
+
+    /** The common case, answered without sorting: nothing but native, overcommitable resources. */
+    private static boolean onlyOvercommitable(ResourceRequirements r) {
+        for (Map<String, Quantity> m : java.util.Arrays.asList(r.getLimits(), r.getRequests())) {
+            if (m != null) {
+                for (String name : m.keySet()) {
+                    if (!overcommitAllowed(name)) {
+                        return false;
+                    }
+                }
+            }
+        }
+        return true;
+    }
+
+    private static void resourceRefusals(ResourceRequirements r, String path, List<String> errs) {
         Map<String, Quantity> limits = r.getLimits() == null ? Map.of() : r.getLimits();
         Map<String, Quantity> requests = r.getRequests() == null ? Map.of() : r.getRequests();
         boolean cpuOrMemory = false;
         boolean hugePages = false;
-        for (String name : new TreeSet<>(limits.keySet())) {
-            String p = path + ".limits[" + name + "]";
-            validateContainerResourceName(name, p, errs);
-            validateResourceValue(name, limits.get(name), p, errs);
+        for (String name : sortedNames(limits)) {
+            validateResourceValue(name, limits.get(name), path + ".limits[" + name + "]", errs);
             cpuOrMemory |= name.equals("cpu") || name.equals("memory");
             hugePages |= name.startsWith("hugepages-");
         }
-        for (String name : new TreeSet<>(requests.keySet())) {
-            String p = path + ".requests[" + name + "]";
-            validateContainerResourceName(name, p, errs);
-            validateResourceValue(name, requests.get(name), p, errs);
+        for (String name : sortedNames(requests)) {
+            validateResourceValue(name, requests.get(name), path + ".requests[" + name + "]", errs);
             if (!overcommitAllowed(name)) {
                 Quantity limit = limits.get(name);
                 if (limit == null) {

@@ -405,6 +405,15 @@ public final class ClusterLoader {
         for (Pod p : toSchedule) {
             usedNamespaces.add(p.getMetadata().getNamespace());
         }
+        for (List<? extends HasMetadata> objects : List.of(cluster, toSchedule)) {
+            for (HasMetadata o : objects) {
+                if (o instanceof Pod p) {
+                    for (String refusal : ApiValidation.resourceRefusals(p)) {
+                        warnings.add(Messages.apiRefusal(where(origins, o), refusal));
+                    }
+                }
+            }
+        }
         List<HasMetadata> terminal = new ArrayList<>();
         for (HasMetadata o : cluster) {
             if (o instanceof Pod p) {

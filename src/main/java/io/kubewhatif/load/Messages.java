@@ -240,6 +240,11 @@ public final class Messages {
                 + "VolumeBinding and VolumeZone refuse pods whose unbound claims use this class";
     }
 
+    /** What an API server would refuse in an object that kube-scheduler, given it, still schedules. */
+    public static String apiRefusal(String where, String refusal) {
+        return where + ": " + refusal + " (an API server refuses this; scheduled as given)";
+    }
+
     public static String notAPod(String where) {
         return where + ": not a Pod; it is added to the cluster";
     }
