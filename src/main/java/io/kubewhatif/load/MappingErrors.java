@@ -19,8 +19,14 @@ final class MappingErrors {
 
     /** A mapping error as "path: expected X, got Y", naming the value found in the document. */
     static String describe(Document d, JsonMappingException e) {
-        String path = path(e);
-        JsonNode node = at(d.tree(), e.getPath());
+        return describe(d, "", d.tree(), e);
+    }
+
+    /** A mapping error in a value read on its own ({@code root}), which sits at {@code prefix} in the document. */
+    static String describe(Document d, String prefix, JsonNode root, JsonMappingException e) {
+        String inner = path(e);
+        String path = prefix.isEmpty() ? inner : inner.equals("(root)") ? prefix : inner.startsWith("[") ? prefix + inner : prefix + "." + inner;
+        JsonNode node = at(root, e.getPath());
         String msg = e.getOriginalMessage() == null ? "" : e.getOriginalMessage();
         if (msg.contains("Invalid quantity string format")) {
             if (node != null && (node.isTextual() || node.isNumber())) {

@@ -27,8 +27,6 @@ import io.fabric8.kubernetes.api.model.Pod;
 import io.fabric8.kubernetes.api.model.PodSpec;
 import io.fabric8.kubernetes.api.model.Quantity;
 import io.fabric8.kubernetes.api.model.ResourceRequirements;
-import io.fabric8.kubernetes.api.model.storage.CSIDriverSpec;
-import io.kubewhatif.engine.plugins.nodevolumelimits.NodeVolumeLimits;
 import io.kubewhatif.engine.util.QuantityFormatException;
 import io.kubewhatif.engine.util.Suggestions;
 import io.kubewhatif.engine.version.Features;
@@ -59,16 +57,22 @@ public final class ObjectDecoder {
     }
 
     /**
-     * A field the model does not know: its path and the known field of that object closest to it (or null).
-     * {@code newerApi}: a field of a newer API than the model's that the decoder kept for the engine
-     * ({@link NodeVolumeLimits#PREVENT_POD_SCHEDULING_IF_MISSING}, the only one), unknown only to versions without
-     * it; {@code badValue} its value when that is not a boolean (an error only where the field is known);
-     * {@code podSpecField} its name when it sits directly in a PodSpec (a pod's or a template's), else null.
+     * A field the model does not know: its path and the known field of that object closest to it (or null);
+     * {@code newer} when it is a field of a newer API than the model's ({@link NewerApiFields}), known or unknown
+     * according to the version; {@code podSpecField} its name when it sits directly in a PodSpec (a pod's or a
+     * template's), else null.
      */
-    public record Unknown(String path, String suggestion, boolean newerApi, JsonNode badValue, String podSpecField) {
+    public record Unknown(String path, String suggestion, Newer newer, String podSpecField) {
         public Unknown(String path, String suggestion, String podSpecField) {
-            this(path, suggestion, false, null, podSpecField);
+            this(path, suggestion, null, podSpecField);
         }
+    }
+
+    /**
+     * What the decoder read of a newer API field: the object it belongs to, the raw value, the error of reading it with
+     * its type (null when it reads; an error only where the field is known) and the unknown fields inside it.
+     */
+    public record Newer(NewerApiFields.Field field, Object owner, JsonNode raw, JsonMappingException error, List<Unknown> inside) {
     }
 
     /**
@@ -117,9 +121,6 @@ public final class ObjectDecoder {
         return out;
     }
 
-    /** Node.status.declaredFeatures (Kubernetes 1.35), which the fabric8 model does not have yet. */
-    static final String NODE_DECLARED_FEATURES = "declaredFeatures";
-
     /**
      * fabric8's model classes keep unknown fields in {@code additionalProperties}, where nothing reads them: a typo
      * such as {@code toleration:} would vanish. Without that catch-all, unknown fields reach the problem handler,
@@ -151,12 +152,6 @@ public final class ObjectDecoder {
             @Override
             public boolean handleUnknownProperty(DeserializationContext ctxt, JsonParser p, JsonDeserializer<?> deserializer,
                                                  Object beanOrClass, String propertyName) throws IOException {
-                if (beanOrClass instanceof io.fabric8.kubernetes.api.model.NodeStatus status && propertyName.equals(NODE_DECLARED_FEATURES)) {
-                    // Newer than the fabric8 model, read by NodeDeclaredFeatures (1.35+): kept in the extra fields.
-                    status.setAdditionalProperty(propertyName, ctxt.readValue(p, List.class));
-                    return true;
-                }
-                boolean newerApi = beanOrClass instanceof CSIDriverSpec && propertyName.equals(NodeVolumeLimits.PREVENT_POD_SCHEDULING_IF_MISSING);
                 Object sink = ctxt.getAttribute(UNKNOWN_FIELDS);
                 if (sink instanceof List<?> list) {
                     @SuppressWarnings("unchecked")
@@ -166,18 +161,12 @@ public final class ObjectDecoder {
                     if (p.currentToken() == JsonToken.START_ARRAY || p.currentToken() == JsonToken.START_OBJECT) {
                         ctx = ctx.getParent();
                     }
-                    if (!newerApi) {
+                    NewerApiFields.Field newer = beanOrClass == null ? null : NewerApiFields.of(beanOrClass, propertyName);
+                    if (newer == null) {
                         found.add(new Unknown(path(ctx), suggestion(propertyName, deserializer),
                                 beanOrClass instanceof PodSpec ? propertyName : null));
                     } else {
-                        // Kept for NodeVolumeLimits, and noted: whether the field is unknown depends on the version
-                        // (acceptUnknown); a version without it ignores it, one with it reads it.
-                        String at = path(ctx);
-                        JsonNode v = ctxt.readTree(p);
-                        if (v.isBoolean()) {
-                            ((CSIDriverSpec) beanOrClass).setAdditionalProperty(propertyName, v.booleanValue());
-                        }
-                        found.add(new Unknown(at, null, true, v.isBoolean() || v.isNull() ? null : v, null));
+                        found.add(readNewer(ctxt, p, path(ctx), newer, beanOrClass));
                         return true;
                     }
                 }
@@ -186,6 +175,31 @@ public final class ObjectDecoder {
             }
         });
         return m;
+    }
+
+    /**
+     * Reads a newer API field with its type into the owner's additional properties (where the engine reads the ones
+     * it models; {@link #acceptUnknown} takes it out again where the version does not have it or its scheduler does
+     * not read it). A value that does not read is noted, to be refused only where the field is known.
+     */
+    private static Unknown readNewer(DeserializationContext ctxt, JsonParser p, String at, NewerApiFields.Field field, Object owner)
+            throws IOException {
+        JsonNode raw = ctxt.readTree(p);
+        List<Unknown> inside = new ArrayList<>();
+        JsonMappingException error = null;
+        if (!raw.isNull()) {
+            try {
+                Object value = MAPPER.readerFor(field.type()).withAttribute(UNKNOWN_FIELDS, inside).readValue(raw);
+                field.extras().apply(owner).put(field.name(), value);
+            } catch (JsonMappingException e) {
+                error = e;
+            }
+        }
+        List<Unknown> nested = new ArrayList<>();
+        for (Unknown u : inside) {
+            nested.add(new Unknown(at + (u.path().startsWith("[") ? "" : ".") + u.path(), u.suggestion(), u.newer(), null));
+        }
+        return new Unknown(at, null, new Newer(field, owner, raw, error, List.copyOf(nested)), null);
     }
 
     /**
@@ -282,13 +296,8 @@ public final class ObjectDecoder {
     }
 
     private void acceptUnknown(Document d, List<Unknown> found) throws InputException {
-        if (features.csiDriverPreventPodSchedulingIfMissing() && found.stream().anyMatch(Unknown::newerApi)) {
-            for (Unknown u : found) {
-                if (u.badValue() != null) {
-                    throw new InputException(Messages.typeMismatch(d.where(), u.path(), MappingErrors.expected(Boolean.class), u.badValue()));
-                }
-            }
-            found = found.stream().filter(u -> !u.newerApi()).toList();
+        if (found.stream().anyMatch(u -> u.newer() != null)) {
+            found = newerApiFields(d, found);
         }
         if (found.isEmpty() || validation == Validation.IGNORE) {
             return;
@@ -315,6 +324,57 @@ public final class ObjectDecoder {
         }
         for (Unknown u : found) {
             unknownFields.add(new UnknownField(d, u.path(), u.suggestion()));
+        }
+    }
+
+    /**
+     * Settles the newer API fields among {@code found} for this version: a field its API has is refused when its
+     * value does not read, else accepted (and its value left for the engine when the release's scheduler reads it),
+     * together with the unknown fields inside it; a field its API lacks stays unknown (and its value is dropped).
+     * Returns the fields that remain unknown.
+     */
+    private List<Unknown> newerApiFields(Document d, List<Unknown> found) throws InputException {
+        List<Unknown> rest = new ArrayList<>();
+        for (Unknown u : found) {
+            Newer n = u.newer();
+            if (n == null) {
+                rest.add(u);
+                continue;
+            }
+            boolean known = n.field().knownIn(features);
+            if (known && n.error() != null) {
+                throw new InputException(MappingErrors.describe(d, u.path(), n.raw(), n.error()));
+            }
+            Map<String, Object> extras = n.field().extras().apply(n.owner());
+            Object value = extras.get(n.field().name());
+            if (known && value != null) {
+                checkNewerQuantities(d, u.path(), value);
+            }
+            if (!known || !n.field().read().test(features)) {
+                if (value != null) {
+                    extras.remove(n.field().name());
+                }
+            }
+            if (known) {
+                rest.addAll(n.inside());
+            } else {
+                rest.add(new Unknown(u.path(), null, null));
+            }
+        }
+        return rest;
+    }
+
+    /** Resource lists of a newer field must hold valid quantities, as those of the model's fields. */
+    @SuppressWarnings("unchecked")
+    private static void checkNewerQuantities(Document d, String path, Object value) throws InputException {
+        if (value instanceof ResourceRequirements r) {
+            checkQuantities(d, path + ".requests", r.getRequests());
+            checkQuantities(d, path + ".limits", r.getLimits());
+            ResourceDefaults.roundUp(r.getRequests());
+            ResourceDefaults.roundUp(r.getLimits());
+        } else if (value instanceof Map<?, ?> m && !m.isEmpty() && m.values().iterator().next() instanceof Quantity) {
+            checkQuantities(d, path, (Map<String, Quantity>) m);
+            ResourceDefaults.roundUp((Map<String, Quantity>) m);
         }
     }
 
@@ -462,7 +522,8 @@ public final class ObjectDecoder {
         com.fasterxml.jackson.databind.ObjectReader reader = MAPPER.readerFor(k.type()).withAttribute(UNKNOWN_FIELDS, unknown);
         p.setCodec(reader);
         HasMetadata o = reader.readValue(p);
-        if (o == null || !unknown.isEmpty() || p.declined || p.metadata != JsonToken.START_OBJECT || p.metadataName != JsonToken.VALUE_STRING
+        // Newer API fields are settled by accept, as on the tree path; any other unknown field is worded there.
+        if (o == null || unknown.stream().anyMatch(u -> u.newer() == null) || p.declined || p.metadata != JsonToken.START_OBJECT || p.metadataName != JsonToken.VALUE_STRING
                 || o.getMetadata() == null || o.getMetadata().getName() == null || o.getMetadata().getName().isEmpty()) {
             return null;
         }
@@ -475,7 +536,7 @@ public final class ObjectDecoder {
         } catch (InputException e) {
             return null;
         }
-        return new StreamedJson.Decoded<>(apiVersion, kind, name, new Attempt(o, List.of(), null));
+        return new StreamedJson.Decoded<>(apiVersion, kind, name, new Attempt(o, List.copyOf(unknown), null));
     }
 
     /** The path of the first null item of a list (Go would silently read a zero value), or null. */

@@ -89,7 +89,11 @@ class KubeVersionsCliTest {
 
     @Test
     void v1_34HasNoSuchPlugin() throws Exception {
-        JsonNode r = schedule("--kube-version", "1.34");
+        // Nor the field: its API refuses node-b's status.declaredFeatures (1.35) as unknown, or drops it when told to.
+        CliTest.Result strict = CliTest.run(null, "schedule", "--cluster", cluster, "-f", pod, "--kube-version", "1.34");
+        assertEquals(3, strict.code(), strict.err());
+        assertTrue(strict.err().contains("status.declaredFeatures: strict decoding error: unknown field \"status.declaredFeatures\""), strict.err());
+        JsonNode r = schedule("--kube-version", "1.34", "--validate", "warn");
         assertEquals(2, r.get("feasibleNodes").size());
         assertEquals("v1.34.1", r.get("kubernetesVersion").asText());
         CliTest.Result cfg = CliTest.run(null, "validate", "--kube-version", "1.34", writeConfig());

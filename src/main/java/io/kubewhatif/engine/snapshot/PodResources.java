@@ -14,9 +14,17 @@ import java.util.Map;
 
 /**
  * The scheduler's view of a pod's requests (component-helpers PodRequests with the v1.34 defaults: pod-level
- * resources and in-place resize status honoured), summed exactly and rounded up once at the end.
+ * resources and in-place resize status honoured), summed exactly and rounded up once at the end. A pod-level resize
+ * status counts when the loader kept it ({@link #POD_STATUS_RESOURCES}: only for releases whose scheduler reads it).
  */
 public final class PodResources {
+    /**
+     * The pod-level in-place resize status (PodStatus.resources and .allocatedResources, Kubernetes 1.35), not in the
+     * fabric8 model: kept in the status's additional properties as a ResourceRequirements and a resource list.
+     */
+    public static final String POD_STATUS_RESOURCES = "resources";
+    public static final String POD_STATUS_ALLOCATED_RESOURCES = "allocatedResources";
+
     public static final long DEFAULT_MILLI_CPU_REQUEST = 100;
     public static final long DEFAULT_MEMORY_REQUEST = 200L * 1024 * 1024;
 
@@ -158,9 +166,12 @@ public final class PodResources {
     private static Map<String, BigDecimal> podRequests(Pod pod, Map<String, BigDecimal> nonMissing) {
         Map<String, BigDecimal> reqs = aggregateContainers(pod, nonMissing, true);
         if (podLevelRequestsSet(pod)) {
-            for (Map.Entry<String, io.fabric8.kubernetes.api.model.Quantity> e : pod.getSpec().getResources().getRequests().entrySet()) {
+            Map<String, io.fabric8.kubernetes.api.model.Quantity> spec = pod.getSpec().getResources().getRequests();
+            Map<String, BigDecimal> effective = podLevelEffectiveRequests(pod, spec);
+            for (Map.Entry<String, io.fabric8.kubernetes.api.model.Quantity> e : spec.entrySet()) {
                 if (supportedPodLevel(e.getKey())) {
-                    reqs.put(e.getKey(), parse(e.getValue()));
+                    // With a resize status, a resource it lacks counts as zero (an infeasible resize drops the spec).
+                    reqs.put(e.getKey(), effective == null ? parse(e.getValue()) : effective.getOrDefault(e.getKey(), BigDecimal.ZERO));
                 }
             }
         }
@@ -229,6 +240,25 @@ public final class PodResources {
         Map<String, BigDecimal> out = resizeInfeasible ? new HashMap<>() : spec;
         max(out, exact(cs.getResources().getRequests()));
         max(out, exact(cs.getAllocatedResources()));
+        return out;
+    }
+
+    /**
+     * The pod-level requests a resize status makes effective (the larger of spec, actuated and allocated; without the
+     * spec when the resize is infeasible), or null when the pod has no pod-level resize status.
+     */
+    private static Map<String, BigDecimal> podLevelEffectiveRequests(Pod pod, Map<String, io.fabric8.kubernetes.api.model.Quantity> spec) {
+        if (pod.getStatus() == null
+                || !(pod.getStatus().getAdditionalProperties().get(POD_STATUS_RESOURCES) instanceof io.fabric8.kubernetes.api.model.ResourceRequirements actuated)) {
+            return null;
+        }
+        Map<String, BigDecimal> out = resizeInfeasible(pod) ? new HashMap<>() : exact(spec);
+        max(out, exact(actuated.getRequests()));
+        if (pod.getStatus().getAdditionalProperties().get(POD_STATUS_ALLOCATED_RESOURCES) instanceof Map<?, ?> allocated) {
+            @SuppressWarnings("unchecked")
+            Map<String, io.fabric8.kubernetes.api.model.Quantity> list = (Map<String, io.fabric8.kubernetes.api.model.Quantity>) allocated;
+            max(out, exact(list));
+        }
         return out;
     }
 

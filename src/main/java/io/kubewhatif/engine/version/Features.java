@@ -266,6 +266,23 @@ public record Features(KubeVersion version, Release release, Map<FeatureGate, Bo
         return release.compareTo(Release.V1_36) >= 0;
     }
 
+    /**
+     * The release's API has the fields added in {@code added} (a newer API field the input model lacks is a field of
+     * this version's API, or an unknown field before its release).
+     */
+    public boolean apiHasFieldsOf(Release added) {
+        return release.compareTo(added) >= 0;
+    }
+
+    /**
+     * A running pod's pod-level requests follow its in-place resize status ({@code status.resources},
+     * {@code status.allocatedResources}): InPlacePodLevelResourcesVerticalScaling, alpha and off in 1.35, beta and on
+     * from 1.36 (not modelled as a gate: a field the release's scheduler ignores is not counted).
+     */
+    public boolean podLevelResizeStatusCounted() {
+        return release.compareTo(Release.V1_36) >= 0;
+    }
+
     /** The NodeDeclaredFeatures plugin is registered (1.35); whether it acts is its gate. */
     public boolean nodeDeclaredFeaturesRegistered() {
         return release.compareTo(Release.V1_35) >= 0;
