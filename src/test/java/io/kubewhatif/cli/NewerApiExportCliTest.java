@@ -143,6 +143,23 @@ class NewerApiExportCliTest {
     }
 
     @Test
+    void aJsonLinesExportDecodedStraightFromTheParserGivesTheSameAnswers() throws Exception {
+        // One JSON object per line: the Node and Pod take the streamed decoding path (StreamedJson).
+        JsonNode items = new com.fasterxml.jackson.dataformat.yaml.YAMLMapper().readTree(EXPORT).get("items");
+        StringBuilder lines = new StringBuilder();
+        for (JsonNode item : items) {
+            lines.append(JSON.writeValueAsString(item)).append('\n');
+        }
+        Path json = dir.resolve("export.json");
+        Files.writeString(json, lines.toString());
+        cluster = json.toString();
+        JsonNode v136 = JSON.readTree(schedule("--kube-version", "1.36").out());
+        assertEquals("Insufficient cpu", v136.get("filter").get("node-1").get("reasons").get(0).asText(), v136.toString());
+        JsonNode v135 = JSON.readTree(schedule("--kube-version", "1.35", "--validate", "warn").out());
+        assertEquals("node-1", v135.get("selected").asText(), v135.toString());
+    }
+
+    @Test
     void v1_34RefusesTheFieldsItsApiDoesNotHave() throws Exception {
         CliTest.Result strict = schedule("--kube-version", "1.34");
         assertEquals(3, strict.code(), strict.err());

@@ -49,21 +49,9 @@ class NewerApiFieldsTest {
             status:
               %s: %s
             """;
-    private static final String CONTAINER_STATUS = """
-            apiVersion: v1
-            kind: Pod
-            metadata: {name: p}
-            spec:
-              containers: [{name: c, image: x}]
-            status:
-              containerStatuses:
-              - name: c
-                image: x
-                imageID: ""
-                ready: true
-                restartCount: 0
-                %s
-            """;
+    /** A pod whose one container status holds %s. */
+    private static final String CONTAINER_STATUS = POD.formatted("containerStatuses",
+            "[{name: c, image: x, imageID: \"\", ready: true, restartCount: 0, %s}]");
     private static final String SLICE = """
             apiVersion: resource.k8s.io/v1
             kind: ResourceSlice

@@ -46,6 +46,8 @@ class StreamedJsonTest {
                 NODE.replace("}}}", "},\"allocatable\":null}}"),
                 NODE.replace("}}}", "},\"allocatable\":{}}}"),
                 NODE.replace("}}}", "},\"declaredFeatures\":[\"A\",\"B\"]}}"),
+                // Newer API fields are settled by accept, as on the tree path.
+                POD.replace("}}]}}", "}}]},\"status\":{\"resources\":{\"requests\":{\"cpu\":\"1\"}},\"allocatedResources\":{\"cpu\":\"1\"}}}"),
                 NODE.replace("\"status\":", "\"spec\":{\"taints\":[{\"key\":\"k\",\"effect\":\"NoSchedule\"}],\"unschedulable\":true},\"status\":"),
                 "{\"kind\":\"Pod\",\"apiVersion\":\"v1\"," + POD.substring(POD.indexOf("\"metadata\"")),
                 POD.replace("\"100m\"", "2"),
