@@ -109,6 +109,48 @@ class LayeringTest {
         assertEquals(List.of(), found, "the engine must stay pure (ARCHITECTURE.md)");
     }
 
+    /** engine.util is the floor of the engine: every other engine package may use it, so it may use none of them. */
+    private static final Pattern ENGINE_PACKAGE = Pattern.compile("\\bio\\.kubewhatif\\.engine\\.(?!util\\b)\\w+");
+
+    static List<String> utilViolations(String source) {
+        List<String> out = new ArrayList<>();
+        String[] lines = codeOnly(source).split("\n", -1);
+        for (int i = 0; i < lines.length; i++) {
+            Matcher m = ENGINE_PACKAGE.matcher(lines[i]);
+            if (m.find()) {
+                out.add((i + 1) + ": " + m.group() + "  (" + lines[i].strip() + ")");
+            }
+        }
+        return out;
+    }
+
+    @Test
+    void engineUtilDependsOnNoOtherEnginePackage() throws IOException {
+        Path util = ENGINE.resolve("util");
+        List<String> found = new ArrayList<>();
+        int files;
+        try (Stream<Path> s = Files.walk(util)) {
+            List<Path> sources = s.filter(p -> p.toString().endsWith(".java")).sorted().toList();
+            files = sources.size();
+            for (Path p : sources) {
+                for (String v : utilViolations(Files.readString(p))) {
+                    found.add(util.relativize(p) + ":" + v);
+                }
+            }
+        }
+        assertTrue(files > 5, "engine.util's sources were not found under " + util.toAbsolutePath());
+        assertEquals(List.of(), found, "engine.util must not depend on other engine packages (ARCHITECTURE.md)");
+    }
+
+    @Test
+    void theUtilCheckSeesWhatItForbids() {
+        assertEquals(1, utilViolations("import io.kubewhatif.engine.config.FieldPath;").size());
+        assertEquals(1, utilViolations("  return io.kubewhatif.engine.config.K8sNames.isQualifiedName(k);").size());
+        assertEquals(List.of(), utilViolations("import io.kubewhatif.engine.util.GoJson;"));
+        assertEquals(List.of(), utilViolations("package io.kubewhatif.engine.util;"));
+        assertEquals(List.of(), utilViolations("// io.kubewhatif.engine.config uses this"));
+    }
+
     @Test
     void theCheckSeesWhatItForbids() {
         assertEquals(1, violations("import io.kubewhatif.render.HumanRenderer;").size());
