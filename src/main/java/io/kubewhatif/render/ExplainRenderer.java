@@ -102,8 +102,8 @@ final class ExplainRenderer {
             }
         }
         headline(sb, e);
-        if ("Unschedulable".equals(e.verdict()) && !e.unresolved().isEmpty()) {
-            Text.line(sb, style, "No verified change found for: " + String.join(", ", e.unresolved()), "  ");
+        if (!unresolvedShown(e).isEmpty()) {
+            Text.line(sb, style, "No verified change found for: " + String.join(", ", unresolvedShown(e)), "  ");
         }
         if (wide) {
             sb.append('\n').append(new HumanRenderer(style, true, headers, everyNode).cycle(r));
@@ -229,12 +229,41 @@ final class ExplainRenderer {
         return switch (h.kind()) {
             case ONLY_NEW_NODES -> style.yellow("Nothing short of new nodes helps") + ": no verified change to the pod, to the existing nodes"
                     + " or by evictions makes it fit.";
-            case MISSING_OBJECT -> style.yellow("Missing: " + h.detail()) + ". The pod names " + (h.detail().contains(", ") ? "them" : "it")
-                    + "; no change to the nodes helps until " + (h.detail().contains(", ") ? "they exist." : "it exists.");
+            case MISSING_OBJECT -> style.yellow("Missing: " + h.detail()) + ". " + namedBy(h.missing())
+                    + "; no change to the nodes helps until " + (h.missing().size() > 1 ? "they exist." : "it exists.");
             case PRE_FILTER -> style.yellow("Rejected before any node is looked at") + " (" + h.detail() + "): no change to the nodes helps.";
             case NOTHING_VERIFIED -> style.yellow("No verified change found") + ": no change kube-whatif tries (to the pod, its objects, the"
                     + " nodes, evictions, or a node shaped like an existing one) lets it schedule.";
         };
+    }
+
+    /**
+     * Who names the missing objects: {@code The pod names it}, {@code PersistentVolumeClaim data/x names it}, or, when
+     * different objects name them, each with what it names ({@code The pod names PersistentVolumeClaim data/a;
+     * PersistentVolumeClaim data/x names StorageClass fast}).
+     */
+    private static String namedBy(List<Explanation.Missing> missing) {
+        Map<String, List<String>> byNamer = new LinkedHashMap<>();
+        for (Explanation.Missing m : missing) {
+            byNamer.computeIfAbsent(m.namedBy(), k -> new ArrayList<>()).add(m.object().replaceAll(" \\(.*\\)$", ""));
+        }
+        List<String> parts = new ArrayList<>();
+        for (Map.Entry<String, List<String>> e : byNamer.entrySet()) {
+            String objects = byNamer.size() == 1 ? (e.getValue().size() > 1 ? "them" : "it") : String.join(", ", e.getValue());
+            parts.add(e.getKey() + (e.getKey().contains(" and ") ? " name " : " names ") + objects);
+        }
+        String out = parts.isEmpty() ? Explanation.Missing.POD + " names it" : String.join("; ", parts);
+        return Character.toUpperCase(out.charAt(0)) + out.substring(1);
+    }
+
+    /**
+     * The plugins no verified change answers, when saying so adds something: not under a headline that already says
+     * nothing but new nodes (or nothing at all) verified, since then the list is every plugin under "Why".
+     */
+    static List<String> unresolvedShown(Explanation e) {
+        Explanation.Headline h = e.headline();
+        boolean said = h != null && (h.kind() == Explanation.Headline.Kind.ONLY_NEW_NODES || h.kind() == Explanation.Headline.Kind.NOTHING_VERIFIED);
+        return "Unschedulable".equals(e.verdict()) && !said ? e.unresolved() : List.of();
     }
 
     // ---- every pending pod ----

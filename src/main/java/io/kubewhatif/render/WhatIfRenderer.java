@@ -79,6 +79,11 @@ public final class WhatIfRenderer {
         return ExplainRenderer.headline(Style.PLAIN, e);
     }
 
+    /** The plugins with no verified change, when the text names them (not when the headline already says it). */
+    public static List<String> unresolvedShown(Explanation e) {
+        return ExplainRenderer.unresolvedShown(e);
+    }
+
     /** The ready {@code kubectl patch} line of a workload's suggestion, or null (a bare pod's spec is edited instead). */
     public static String patchCommand(Explanation.Patch p) {
         return ExplainRenderer.command(p);

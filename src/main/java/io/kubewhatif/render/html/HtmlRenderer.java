@@ -94,7 +94,7 @@ public final class HtmlRenderer {
         p.data.put("suggestions", suggestions(e));
         p.data.put("headline", WhatIfRenderer.headline(e));
         p.data.put("onlyNewNodes", e.onlyNewNodes());
-        p.data.put("unresolved", e.unresolved());
+        p.data.put("unresolved", WhatIfRenderer.unresolvedShown(e));
         p.data.put("cycles", p.cycles(List.of(e.report()), false));
         return p.render(e.pod(), notes);
     }
