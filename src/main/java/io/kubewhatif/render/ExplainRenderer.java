@@ -2,7 +2,6 @@ package io.kubewhatif.render;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
-import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
 import com.fasterxml.jackson.dataformat.yaml.YAMLGenerator;
 import io.fabric8.kubernetes.api.model.HasMetadata;
 import io.kubewhatif.engine.diagnostics.CycleReport;
@@ -18,8 +17,8 @@ import java.util.Map;
 final class ExplainRenderer {
     private static final int NODES_SHOWN = 6;
     private static final ObjectMapper MAPPER = new ObjectMapper();
-    private static final ObjectMapper MANIFEST = new ObjectMapper(YAMLFactory.builder()
-            .disable(YAMLGenerator.Feature.WRITE_DOC_START_MARKER).enable(YAMLGenerator.Feature.MINIMIZE_QUOTES).build())
+    private static final ObjectMapper MANIFEST = new ObjectMapper(YamlOutput.builder()
+            .disable(YAMLGenerator.Feature.WRITE_DOC_START_MARKER).build())
             .disable(SerializationFeature.FAIL_ON_EMPTY_BEANS);
     static final String CAUSES = "the cluster changed since it was recorded, another kube-scheduler version, another profile or "
             + "configuration, or a scheduler extender or out-of-tree plugin";

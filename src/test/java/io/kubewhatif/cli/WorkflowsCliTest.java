@@ -333,4 +333,26 @@ class WorkflowsCliTest {
         assertTrue(r.out().startsWith("POD"), r.out());
         assertEquals(3, r.out().lines().filter(l -> l.matches("shop/api-[a-z0-9]+-[a-z0-9]{5} +Scheduled +node-.*")).count(), r.out());
     }
+
+    @Test
+    void explainsYamlCarriesTheSameTypesAsItsJsonSoAPatchValueStaysAQuantityString() throws Exception {
+        Path nodes = dir.resolve("nodes.yaml");
+        Files.writeString(nodes, "apiVersion: v1\nkind: Node\nmetadata: {name: n1, labels: {kubernetes.io/hostname: n1}}\n"
+                + "spec:\n  taints: [{key: tier, value: \"2\", effect: NoSchedule}]\n"
+                + "status:\n  allocatable: {cpu: \"4\", memory: 8Gi, pods: \"110\"}\n");
+        Path deploy = dir.resolve("deploy.yaml");
+        Files.writeString(deploy, "apiVersion: apps/v1\nkind: Deployment\nmetadata: {name: web, namespace: default}\n"
+                + "spec:\n  replicas: 1\n  selector: {matchLabels: {app: web}}\n  template:\n    metadata: {labels: {app: web}}\n"
+                + "    spec:\n      containers:\n      - {name: c, image: x, resources: {requests: {cpu: \"8\", memory: 1Gi}}}\n");
+        Result json = run("explain", "-f", deploy.toString(), "--cluster", nodes.toString(), "-o", "json");
+        Result yaml = run("explain", "-f", deploy.toString(), "--cluster", nodes.toString(), "-o", "yaml");
+        assertEquals(5, json.code(), json.err());
+        assertEquals(5, yaml.code(), yaml.err());
+        assertTrue(json.out().contains("\"value\" : \"4\""), "the case needs a quantity that looks like a number: " + json.out());
+        assertTrue(yaml.out().contains("value: \"4\""), yaml.out());
+        // kubectl reads YAML 1.1, as SnakeYAML does: every value must come back with the type the JSON gives it.
+        Object fromYaml = new org.yaml.snakeyaml.Yaml().load(yaml.out());
+        Object fromJson = new ObjectMapper().readValue(json.out(), Object.class);
+        assertEquals(fromJson, fromYaml);
+    }
 }
