@@ -271,6 +271,9 @@ final class ExplainRenderer {
         StringBuilder sb = new StringBuilder();
         Text.line(sb, style, style.bold(r.pending() + " pending pod(s)") + " (" + r.skipped() + " with scheduling gates or not served by a profile, skipped), "
                 + r.groups().size() + " cause(s)", "  ");
+        for (String o : r.ordering()) {
+            Text.line(sb, style, "  " + o + ".", "    ");
+        }
         int i = 1;
         for (PendingPods.Group g : r.groups()) {
             sb.append('\n');
@@ -312,6 +315,9 @@ final class ExplainRenderer {
             groups.add(gm);
         }
         m.put("groups", groups);
+        if (!r.ordering().isEmpty()) {
+            m.put("ordering", r.ordering());
+        }
         if (!notes.isEmpty()) {
             m.put("notes", notes);
         }

@@ -355,4 +355,40 @@ class WorkflowsCliTest {
         Object fromJson = new ObjectMapper().readValue(json.out(), Object.class);
         assertEquals(fromJson, fromYaml);
     }
+
+    /** A snapshot with three pending pods of one StatefulSet of the given policy (none fits: 8 CPUs on a 4-CPU node). */
+    private Path pendingStatefulSet(String policy) throws Exception {
+        StringBuilder sb = new StringBuilder("apiVersion: v1\nkind: Node\nmetadata: {name: n1}\nstatus: {allocatable: {cpu: \"4\", memory: 8Gi, pods: \"110\"}}\n"
+                + "---\napiVersion: apps/v1\nkind: StatefulSet\nmetadata: {name: db, namespace: data, uid: s1}\nspec:\n  replicas: 3\n"
+                + (policy == null ? "" : "  podManagementPolicy: " + policy + "\n")
+                + "  selector: {matchLabels: {app: db}}\n  template:\n    metadata: {labels: {app: db}}\n"
+                + "    spec: {containers: [{name: c, image: x, resources: {requests: {cpu: \"8\"}}}]}\n");
+        for (int i : new int[] {2, 0, 1}) {
+            sb.append("---\napiVersion: v1\nkind: Pod\nmetadata:\n  name: db-").append(i).append("\n  namespace: data\n")
+                    .append("  labels: {app: db, apps.kubernetes.io/pod-index: \"").append(i).append("\"}\n")
+                    .append("  ownerReferences: [{apiVersion: apps/v1, kind: StatefulSet, name: db, uid: s1, controller: true}]\n")
+                    .append("spec: {containers: [{name: c, image: x, resources: {requests: {cpu: \"8\"}}}]}\n");
+        }
+        Path f = dir.resolve("sts-" + policy + ".yaml");
+        Files.writeString(f, sb.toString());
+        return f;
+    }
+
+    @Test
+    void everyPendingPodSaysWhatAnOrderedReadyStatefulSetDoesMeanwhile() throws Exception {
+        String said = "StatefulSet data/db (OrderedReady) creates no further pod until data/db-0 is Running and Ready; data/db-1, data/db-2"
+                + " exist already, so kube-scheduler schedules them on their own.";
+        for (String policy : new String[] {null, "OrderedReady"}) {
+            Path f = pendingStatefulSet(policy);
+            Result r = run("explain", "--cluster", f.toString(), "--no-color");
+            assertEquals(5, r.code(), r.err());
+            assertTrue(r.out().replaceAll("\\s+", " ").contains(said), r.out());
+            assertTrue(r.out().contains("pods: data/db-0, data/db-1, data/db-2"), "the pods exist: each is still listed\n" + r.out());
+            JsonNode json = new ObjectMapper().readTree(run("explain", "--cluster", f.toString(), "-o", "json").out());
+            assertEquals(said.substring(0, said.length() - 1), json.get("ordering").get(0).asText());
+        }
+        Result parallel = run("explain", "--cluster", pendingStatefulSet("Parallel").toString(), "--no-color");
+        assertFalse(parallel.out().contains("OrderedReady"), "a Parallel set creates its pods at once\n" + parallel.out());
+        assertFalse(new ObjectMapper().readTree(run("explain", "--cluster", pendingStatefulSet("Parallel").toString(), "-o", "json").out()).has("ordering"));
+    }
 }
