@@ -46,6 +46,9 @@ final class ExplainRenderer {
             }
             Text.line(sb, style, "After the " + e.before().size() + " pod(s) of -f before it: " + String.join("; ", placed), "  ");
         }
+        if (e.waitingFor() != null) {
+            Text.line(sb, style, notCreated(e), "  ");
+        }
         CycleReport r = e.report();
         switch (e.verdict()) {
             case "Scheduled" -> {
@@ -219,6 +222,12 @@ final class ExplainRenderer {
         }
     }
 
+    /** For a pod of -f its controller would not have created yet, what it waits for (text and HTML alike). */
+    static String notCreated(Explanation e) {
+        return e.pod() + " is not created yet (waiting for " + e.waitingFor() + "): " + CycleReport.NOT_CREATED_WHY
+                + ". Below is the pod once it is created.";
+    }
+
     /** What an Unschedulable pod's suggestions add up to, in one sentence (text and HTML alike), or null. */
     static String headline(Style style, Explanation e) {
         Explanation.Headline h = e.headline();
@@ -377,6 +386,9 @@ final class ExplainRenderer {
         Map<String, Object> m = new LinkedHashMap<>();
         m.put("pod", e.pod());
         m.put("verdict", e.verdict());
+        if (e.waitingFor() != null) {
+            m.put("waitingFor", e.waitingFor());
+        }
         CycleReport r = e.report();
         if (r.selected != null) {
             m.put("selected", r.selected);

@@ -83,6 +83,11 @@ public final class WhatIfRenderer {
         return ExplainRenderer.unresolvedShown(e);
     }
 
+    /** The line of a pod of -f its controller would not have created yet. */
+    public static String notCreated(Explanation e) {
+        return ExplainRenderer.notCreated(e);
+    }
+
     /** The ready {@code kubectl patch} line of a workload's suggestion, or null (a bare pod's spec is edited instead). */
     public static String patchCommand(Explanation.Patch p) {
         return ExplainRenderer.command(p);

@@ -391,4 +391,28 @@ class WorkflowsCliTest {
         assertFalse(parallel.out().contains("OrderedReady"), "a Parallel set creates its pods at once\n" + parallel.out());
         assertFalse(new ObjectMapper().readTree(run("explain", "--cluster", pendingStatefulSet("Parallel").toString(), "-o", "json").out()).has("ordering"));
     }
+
+    @Test
+    void aPodOfFTheStatefulSetHasNotCreatedYetSaysSoAndIsStillExplained() throws Exception {
+        Path nodes = dir.resolve("n.yaml");
+        Files.writeString(nodes, "apiVersion: v1\nkind: Node\nmetadata: {name: n1}\nstatus: {allocatable: {cpu: \"4\", memory: 8Gi, pods: \"110\"}}\n");
+        for (String policy : new String[] {"OrderedReady", "Parallel"}) {
+            Path sts = dir.resolve(policy + ".yaml");
+            Files.writeString(sts, "apiVersion: apps/v1\nkind: StatefulSet\nmetadata: {name: db, namespace: data}\nspec:\n  replicas: 3\n"
+                    + "  podManagementPolicy: " + policy + "\n  serviceName: db\n  selector: {matchLabels: {app: db}}\n  template:\n"
+                    + "    metadata: {labels: {app: db}}\n    spec: {containers: [{name: c, image: x, resources: {requests: {cpu: \"8\"}}}]}\n");
+            Result r = run("explain", "db-2", "-f", sts.toString(), "--cluster", nodes.toString(), "--no-color");
+            assertEquals(5, r.code(), r.err());
+            assertTrue(r.out().contains("data/db-2: Unschedulable"), "still explained as it will be once created\n" + r.out());
+            JsonNode json = new ObjectMapper().readTree(run("explain", "db-2", "-f", sts.toString(), "--cluster", nodes.toString(), "-o", "json").out());
+            if (policy.equals("OrderedReady")) {
+                assertTrue(r.out().replaceAll("\\s+", " ").contains("data/db-2 is not created yet (waiting for data/db-0): an OrderedReady"
+                        + " StatefulSet creates each pod once the one before it is Running and Ready."), r.out());
+                assertEquals("data/db-0", json.get("waitingFor").asText());
+            } else {
+                assertFalse(r.out().contains("not created"), "a Parallel set creates every pod at once\n" + r.out());
+                assertFalse(json.has("waitingFor"));
+            }
+        }
+    }
 }

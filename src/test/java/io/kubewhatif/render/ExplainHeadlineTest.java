@@ -12,7 +12,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 /** explain's closing sentences: who names a missing object, and the plugin list only where it adds something. */
 class ExplainHeadlineTest {
     private static Explanation unschedulable(Headline h, List<String> unresolved) {
-        return new Explanation("data/p", "Unschedulable", null, List.of(), List.of(), List.of(), h, unresolved, null, null, List.of());
+        return new Explanation("data/p", "Unschedulable", null, List.of(), List.of(), List.of(), h, unresolved, null, null, List.of(), null);
     }
 
     private static String headline(List<Missing> missing) {

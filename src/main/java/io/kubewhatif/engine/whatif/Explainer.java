@@ -188,7 +188,8 @@ public final class Explainer {
             }
         }
         return new Explanation(pod, verdict, main, search.session.before(), reasons, ranked, headline, unresolved,
-                search.subject.workload(), recorded(search.target, main), Prerequisites.of(search.target, search.cluster, search.inventory));
+                search.subject.workload(), recorded(search.target, main), Prerequisites.of(search.target, search.cluster, search.inventory),
+                search.session.waitingFor(search.target));
     }
 
     private static Headline missingHeadline(List<Missing> missing) {

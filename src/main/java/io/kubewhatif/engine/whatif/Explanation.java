@@ -24,10 +24,13 @@ import java.util.Map;
  * @param recorded    the snapshot's own FailedScheduling message (a PodScheduled=False condition), or null
  * @param requires    objects the API server needs before it admits the pod that the snapshot lacks (its Namespace,
  *                    its PriorityClass): to create first; every suggestion assumes they exist
+ * @param waitingFor  for a pod of -f its controller would not have created yet after the pods before it (an
+ *                    OrderedReady StatefulSet's pod after one that got no node), the pod it waits for; else null. The
+ *                    pod is still explained, as it will be once created
  */
 public record Explanation(String pod, String verdict, CycleReport report, List<CycleReport> before, List<ReasonGroup> reasons,
                           List<Suggestion> suggestions, Headline headline, List<String> unresolved, Workload workload,
-                          Recorded recorded, List<Requirement> requires) {
+                          Recorded recorded, List<Requirement> requires, String waitingFor) {
 
     /** True when only new nodes help: no change to the pod, its objects or the existing nodes makes it fit. */
     public boolean onlyNewNodes() {

@@ -67,6 +67,9 @@ public final class HtmlRenderer {
         Page p = new Page("explain", features);
         p.data.put("pod", e.pod());
         p.data.put("verdict", e.verdict());
+        if (e.waitingFor() != null) {
+            p.data.put("waitingFor", WhatIfRenderer.notCreated(e));
+        }
         List<Object> before = new ArrayList<>();
         for (CycleReport b : e.before()) {
             before.add(WhatIfRenderer.placementTree(b));

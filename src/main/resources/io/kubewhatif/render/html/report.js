@@ -683,6 +683,7 @@
 
   function explain() {
     var c = D.cycles[0];
+    if (D.waitingFor) main.appendChild(el('p', { 'data-part': 'not-created', text: D.waitingFor }));
     main.appendChild(verdictBlock(c, 'verdict'));
     if (D.before.length) {
       var b = section('Placed first (the pods of -f before it)');
