@@ -78,11 +78,15 @@ final class MissingObjects {
         String ns = target.getMetadata().getNamespace();
         List<HasMetadata> creates = new ArrayList<>();
         List<String> what = new ArrayList<>();
+        java.util.Set<String> claims = new java.util.HashSet<>();
         for (Volume v : target.getSpec().getVolumes() == null ? List.<Volume>of() : target.getSpec().getVolumes()) {
             if (v.getPersistentVolumeClaim() == null || v.getPersistentVolumeClaim().getClaimName() == null) {
                 continue;
             }
             String claim = v.getPersistentVolumeClaim().getClaimName();
+            if (!claims.add(claim)) {
+                continue; // two volumes of one claim: one claim to create
+            }
             PersistentVolumeClaim pvc = find(PersistentVolumeClaim.class, ns, claim);
             if (pvc == null) {
                 missing("PersistentVolumeClaim " + ns + "/" + claim, Missing.POD);

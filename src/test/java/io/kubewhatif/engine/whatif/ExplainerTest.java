@@ -299,6 +299,21 @@ class ExplainerTest {
         assertEquals("StorageClass fast, PersistentVolumeClaim default/c", e.headline().detail(), "each missing object once");
     }
 
+    @Test
+    void aMissingClaimTwoVolumesNameIsCreatedOnce() throws Exception {
+        Scenario s = Scenario.of(dir, node("n1", "4", "8Gi", "", "")
+                        + "apiVersion: storage.k8s.io/v1\nkind: StorageClass\nmetadata: {name: std, annotations: "
+                        + "{storageclass.kubernetes.io/is-default-class: \"true\"}}\nprovisioner: ebs.csi.aws.com\n"
+                        + "volumeBindingMode: WaitForFirstConsumer\n---\n",
+                POD + "  volumes: [{name: a, persistentVolumeClaim: {claimName: data}}, {name: b, persistentVolumeClaim: {claimName: data}}]\n" + C1);
+        Explanation e = Explainer.explain(DEFAULTS, s.cluster(), s.before(), s.last());
+        Suggestion create = e.suggestions().get(0);
+        assertEquals(Kind.CREATE, create.kind(), () -> describe(e));
+        assertEquals("create PersistentVolumeClaim default/data", create.summary());
+        assertEquals(1, create.creates().size());
+        assertEquals(List.of(new Explanation.Missing("PersistentVolumeClaim default/data", "the pod")), e.headline().missing());
+    }
+
     static final String SLICE = "apiVersion: resource.k8s.io/v1\nkind: ResourceSlice\nmetadata: {name: n1-gpu}\nspec:\n  driver: gpu.example.com\n"
             + "  nodeName: n1\n  pool: {name: n1, generation: 1, resourceSliceCount: 1}\n  devices:\n  - {name: gpu-0}\n  - {name: gpu-1}\n---\n";
     static final String GPU_CLASS = "apiVersion: resource.k8s.io/v1\nkind: DeviceClass\nmetadata: {name: gpu.example.com}\nspec:\n  selectors:\n"
