@@ -17,7 +17,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 /**
  * The engine is pure (ARCHITECTURE.md): nothing under io.kubewhatif.engine reaches the edges (load, render, cli,
  * shell, app, the HTTP/TLS extender client), the terminal or command-line libraries, the network, the file system,
- * or the process's standard streams. Imports and fully qualified names both count; comments do not.
+ * or the process's standard streams. Imports and fully qualified names both count; comments do not. And engine.util,
+ * which every engine package may use, uses none of them.
  */
 class LayeringTest {
     private static final Path ENGINE = Path.of("src/main/java/io/kubewhatif/engine");
