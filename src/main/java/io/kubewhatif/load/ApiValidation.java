@@ -1,6 +1,6 @@
 package io.kubewhatif.load;
 
-import io.kubewhatif.engine.config.K8sNames;
+import io.kubewhatif.engine.util.K8sNames;
 import io.fabric8.kubernetes.api.model.Container;
 import io.fabric8.kubernetes.api.model.ContainerPort;
 import io.fabric8.kubernetes.api.model.HasMetadata;

@@ -2,7 +2,6 @@ package io.kubewhatif.render;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
-import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
 import com.fasterxml.jackson.dataformat.yaml.YAMLGenerator;
 import io.fabric8.kubernetes.api.model.HasMetadata;
 import io.kubewhatif.engine.diagnostics.CycleReport;
@@ -18,8 +17,8 @@ import java.util.Map;
 final class ExplainRenderer {
     private static final int NODES_SHOWN = 6;
     private static final ObjectMapper MAPPER = new ObjectMapper();
-    private static final ObjectMapper MANIFEST = new ObjectMapper(YAMLFactory.builder()
-            .disable(YAMLGenerator.Feature.WRITE_DOC_START_MARKER).enable(YAMLGenerator.Feature.MINIMIZE_QUOTES).build())
+    private static final ObjectMapper MANIFEST = new ObjectMapper(YamlOutput.builder()
+            .disable(YAMLGenerator.Feature.WRITE_DOC_START_MARKER).build())
             .disable(SerializationFeature.FAIL_ON_EMPTY_BEANS);
     static final String CAUSES = "the cluster changed since it was recorded, another kube-scheduler version, another profile or "
             + "configuration, or a scheduler extender or out-of-tree plugin";
@@ -46,6 +45,9 @@ final class ExplainRenderer {
                 placed.add(b.pod + arrow + placement(b));
             }
             Text.line(sb, style, "After the " + e.before().size() + " pod(s) of -f before it: " + String.join("; ", placed), "  ");
+        }
+        if (e.waitingFor() != null) {
+            Text.line(sb, style, notCreated(e), "  ");
         }
         CycleReport r = e.report();
         switch (e.verdict()) {
@@ -102,8 +104,8 @@ final class ExplainRenderer {
             }
         }
         headline(sb, e);
-        if ("Unschedulable".equals(e.verdict()) && !e.unresolved().isEmpty()) {
-            Text.line(sb, style, "No verified change found for: " + String.join(", ", e.unresolved()), "  ");
+        if (!unresolvedShown(e).isEmpty()) {
+            Text.line(sb, style, "No verified change found for: " + String.join(", ", unresolvedShown(e)), "  ");
         }
         if (wide) {
             sb.append('\n').append(new HumanRenderer(style, true, headers, everyNode).cycle(r));
@@ -220,6 +222,12 @@ final class ExplainRenderer {
         }
     }
 
+    /** For a pod of -f its controller would not have created yet, what it waits for (text and HTML alike). */
+    static String notCreated(Explanation e) {
+        return e.pod() + " is not created yet (waiting for " + e.waitingFor() + "): " + CycleReport.NOT_CREATED_WHY
+                + ". Below is the pod once it is created.";
+    }
+
     /** What an Unschedulable pod's suggestions add up to, in one sentence (text and HTML alike), or null. */
     static String headline(Style style, Explanation e) {
         Explanation.Headline h = e.headline();
@@ -229,12 +237,41 @@ final class ExplainRenderer {
         return switch (h.kind()) {
             case ONLY_NEW_NODES -> style.yellow("Nothing short of new nodes helps") + ": no verified change to the pod, to the existing nodes"
                     + " or by evictions makes it fit.";
-            case MISSING_OBJECT -> style.yellow("Missing: " + h.detail()) + ". The pod names " + (h.detail().contains(", ") ? "them" : "it")
-                    + "; no change to the nodes helps until " + (h.detail().contains(", ") ? "they exist." : "it exists.");
+            case MISSING_OBJECT -> style.yellow("Missing: " + h.detail()) + ". " + namedBy(h.missing())
+                    + "; no change to the nodes helps until " + (h.missing().size() > 1 ? "they exist." : "it exists.");
             case PRE_FILTER -> style.yellow("Rejected before any node is looked at") + " (" + h.detail() + "): no change to the nodes helps.";
             case NOTHING_VERIFIED -> style.yellow("No verified change found") + ": no change kube-whatif tries (to the pod, its objects, the"
                     + " nodes, evictions, or a node shaped like an existing one) lets it schedule.";
         };
+    }
+
+    /**
+     * Who names the missing objects: {@code The pod names it}, {@code PersistentVolumeClaim data/x names it}, or, when
+     * different objects name them, each with what it names ({@code The pod names PersistentVolumeClaim data/a;
+     * PersistentVolumeClaim data/x names StorageClass fast}).
+     */
+    private static String namedBy(List<Explanation.Missing> missing) {
+        Map<String, List<String>> byNamer = new LinkedHashMap<>();
+        for (Explanation.Missing m : missing) {
+            byNamer.computeIfAbsent(m.namedBy(), k -> new ArrayList<>()).add(m.object().replaceAll(" \\(.*\\)$", ""));
+        }
+        List<String> parts = new ArrayList<>();
+        for (Map.Entry<String, List<String>> e : byNamer.entrySet()) {
+            String objects = byNamer.size() == 1 ? (e.getValue().size() > 1 ? "them" : "it") : String.join(", ", e.getValue());
+            parts.add(e.getKey() + (e.getKey().contains(" and ") ? " name " : " names ") + objects);
+        }
+        String out = parts.isEmpty() ? Explanation.Missing.POD + " names it" : String.join("; ", parts);
+        return Character.toUpperCase(out.charAt(0)) + out.substring(1);
+    }
+
+    /**
+     * The plugins no verified change answers, when saying so adds something: not under a headline that already says
+     * nothing but new nodes (or nothing at all) verified, since then the list is every plugin under "Why".
+     */
+    static List<String> unresolvedShown(Explanation e) {
+        Explanation.Headline h = e.headline();
+        boolean said = h != null && (h.kind() == Explanation.Headline.Kind.ONLY_NEW_NODES || h.kind() == Explanation.Headline.Kind.NOTHING_VERIFIED);
+        return "Unschedulable".equals(e.verdict()) && !said ? e.unresolved() : List.of();
     }
 
     // ---- every pending pod ----
@@ -243,6 +280,9 @@ final class ExplainRenderer {
         StringBuilder sb = new StringBuilder();
         Text.line(sb, style, style.bold(r.pending() + " pending pod(s)") + " (" + r.skipped() + " with scheduling gates or not served by a profile, skipped), "
                 + r.groups().size() + " cause(s)", "  ");
+        for (String o : r.ordering()) {
+            Text.line(sb, style, "  " + o + ".", "    ");
+        }
         int i = 1;
         for (PendingPods.Group g : r.groups()) {
             sb.append('\n');
@@ -284,6 +324,9 @@ final class ExplainRenderer {
             groups.add(gm);
         }
         m.put("groups", groups);
+        if (!r.ordering().isEmpty()) {
+            m.put("ordering", r.ordering());
+        }
         if (!notes.isEmpty()) {
             m.put("notes", notes);
         }
@@ -343,6 +386,9 @@ final class ExplainRenderer {
         Map<String, Object> m = new LinkedHashMap<>();
         m.put("pod", e.pod());
         m.put("verdict", e.verdict());
+        if (e.waitingFor() != null) {
+            m.put("waitingFor", e.waitingFor());
+        }
         CycleReport r = e.report();
         if (r.selected != null) {
             m.put("selected", r.selected);

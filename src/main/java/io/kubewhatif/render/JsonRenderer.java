@@ -3,7 +3,6 @@ package io.kubewhatif.render;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
-import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
 import com.fasterxml.jackson.dataformat.yaml.YAMLGenerator;
 import io.kubewhatif.engine.diagnostics.RunReport;
 
@@ -14,8 +13,8 @@ import java.util.Map;
 public final class JsonRenderer {
     private static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT)
             .disable(SerializationFeature.FAIL_ON_EMPTY_BEANS);
-    private static final ObjectMapper YAML = new ObjectMapper(YAMLFactory.builder()
-            .disable(YAMLGenerator.Feature.WRITE_DOC_START_MARKER).enable(YAMLGenerator.Feature.MINIMIZE_QUOTES).build())
+    private static final ObjectMapper YAML = new ObjectMapper(YamlOutput.builder()
+            .disable(YAMLGenerator.Feature.WRITE_DOC_START_MARKER).build())
             .disable(SerializationFeature.FAIL_ON_EMPTY_BEANS);
 
     private JsonRenderer() {

@@ -4,7 +4,6 @@ import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
-import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
 import com.fasterxml.jackson.dataformat.yaml.YAMLGenerator;
 import io.fabric8.kubernetes.api.model.HasMetadata;
 import io.fabric8.kubernetes.api.model.Node;
@@ -19,8 +18,7 @@ import java.util.Map;
 
 /** Cluster objects as kubectl-style tables (the shell's get) and as multi-document YAML (the shell's save). */
 public final class SnapshotRenderer {
-    private static final ObjectMapper YAML = new ObjectMapper(YAMLFactory.builder()
-            .enable(YAMLGenerator.Feature.MINIMIZE_QUOTES)
+    private static final ObjectMapper YAML = new ObjectMapper(YamlOutput.builder()
             .disable(YAMLGenerator.Feature.SPLIT_LINES)
             .build())
             .setSerializationInclusion(JsonInclude.Include.NON_EMPTY)

@@ -2,7 +2,6 @@ package io.kubewhatif.render;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
-import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
 import com.fasterxml.jackson.dataformat.yaml.YAMLGenerator;
 import io.kubewhatif.engine.diagnostics.CycleReport;
 import io.kubewhatif.engine.diagnostics.RunReport;
@@ -23,8 +22,8 @@ import java.util.Map;
 public final class WhatIfRenderer {
     private static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT)
             .disable(SerializationFeature.FAIL_ON_EMPTY_BEANS);
-    private static final ObjectMapper YAML = new ObjectMapper(YAMLFactory.builder()
-            .disable(YAMLGenerator.Feature.WRITE_DOC_START_MARKER).enable(YAMLGenerator.Feature.MINIMIZE_QUOTES).build())
+    private static final ObjectMapper YAML = new ObjectMapper(YamlOutput.builder()
+            .disable(YAMLGenerator.Feature.WRITE_DOC_START_MARKER).build())
             .disable(SerializationFeature.FAIL_ON_EMPTY_BEANS);
 
     private final Style style;
@@ -77,6 +76,16 @@ public final class WhatIfRenderer {
     /** The sentence under explain's suggestions (text and HTML say the same), or null when there is none. */
     public static String headline(Explanation e) {
         return ExplainRenderer.headline(Style.PLAIN, e);
+    }
+
+    /** The plugins with no verified change, when the text names them (not when the headline already says it). */
+    public static List<String> unresolvedShown(Explanation e) {
+        return ExplainRenderer.unresolvedShown(e);
+    }
+
+    /** The line of a pod of -f its controller would not have created yet. */
+    public static String notCreated(Explanation e) {
+        return ExplainRenderer.notCreated(e);
     }
 
     /** The ready {@code kubectl patch} line of a workload's suggestion, or null (a bare pod's spec is edited instead). */

@@ -1,7 +1,7 @@
 package io.kubewhatif.shell;
 
 import io.kubewhatif.app.ShellSession;
-import io.kubewhatif.engine.config.K8sNames;
+import io.kubewhatif.engine.util.K8sNames;
 import io.kubewhatif.engine.util.Taints;
 import io.kubewhatif.load.InputException;
 

@@ -333,4 +333,86 @@ class WorkflowsCliTest {
         assertTrue(r.out().startsWith("POD"), r.out());
         assertEquals(3, r.out().lines().filter(l -> l.matches("shop/api-[a-z0-9]+-[a-z0-9]{5} +Scheduled +node-.*")).count(), r.out());
     }
+
+    @Test
+    void explainsYamlCarriesTheSameTypesAsItsJsonSoAPatchValueStaysAQuantityString() throws Exception {
+        Path nodes = dir.resolve("nodes.yaml");
+        Files.writeString(nodes, "apiVersion: v1\nkind: Node\nmetadata: {name: n1, labels: {kubernetes.io/hostname: n1}}\n"
+                + "spec:\n  taints: [{key: tier, value: \"2\", effect: NoSchedule}]\n"
+                + "status:\n  allocatable: {cpu: \"4\", memory: 8Gi, pods: \"110\"}\n");
+        Path deploy = dir.resolve("deploy.yaml");
+        Files.writeString(deploy, "apiVersion: apps/v1\nkind: Deployment\nmetadata: {name: web, namespace: default}\n"
+                + "spec:\n  replicas: 1\n  selector: {matchLabels: {app: web}}\n  template:\n    metadata: {labels: {app: web}}\n"
+                + "    spec:\n      containers:\n      - {name: c, image: x, resources: {requests: {cpu: \"8\", memory: 1Gi}}}\n");
+        Result json = run("explain", "-f", deploy.toString(), "--cluster", nodes.toString(), "-o", "json");
+        Result yaml = run("explain", "-f", deploy.toString(), "--cluster", nodes.toString(), "-o", "yaml");
+        assertEquals(5, json.code(), json.err());
+        assertEquals(5, yaml.code(), yaml.err());
+        assertTrue(json.out().contains("\"value\" : \"4\""), "the case needs a quantity that looks like a number: " + json.out());
+        assertTrue(yaml.out().contains("value: \"4\""), yaml.out());
+        // kubectl reads YAML 1.1, as SnakeYAML does: every value must come back with the type the JSON gives it.
+        Object fromYaml = new org.yaml.snakeyaml.Yaml().load(yaml.out());
+        Object fromJson = new ObjectMapper().readValue(json.out(), Object.class);
+        assertEquals(fromJson, fromYaml);
+    }
+
+    /** A snapshot with three pending pods of one StatefulSet of the given policy (none fits: 8 CPUs on a 4-CPU node). */
+    private Path pendingStatefulSet(String policy) throws Exception {
+        StringBuilder sb = new StringBuilder("apiVersion: v1\nkind: Node\nmetadata: {name: n1}\nstatus: {allocatable: {cpu: \"4\", memory: 8Gi, pods: \"110\"}}\n"
+                + "---\napiVersion: apps/v1\nkind: StatefulSet\nmetadata: {name: db, namespace: data, uid: s1}\nspec:\n  replicas: 3\n"
+                + (policy == null ? "" : "  podManagementPolicy: " + policy + "\n")
+                + "  selector: {matchLabels: {app: db}}\n  template:\n    metadata: {labels: {app: db}}\n"
+                + "    spec: {containers: [{name: c, image: x, resources: {requests: {cpu: \"8\"}}}]}\n");
+        for (int i : new int[] {2, 0, 1}) {
+            sb.append("---\napiVersion: v1\nkind: Pod\nmetadata:\n  name: db-").append(i).append("\n  namespace: data\n")
+                    .append("  labels: {app: db, apps.kubernetes.io/pod-index: \"").append(i).append("\"}\n")
+                    .append("  ownerReferences: [{apiVersion: apps/v1, kind: StatefulSet, name: db, uid: s1, controller: true}]\n")
+                    .append("spec: {containers: [{name: c, image: x, resources: {requests: {cpu: \"8\"}}}]}\n");
+        }
+        Path f = dir.resolve("sts-" + policy + ".yaml");
+        Files.writeString(f, sb.toString());
+        return f;
+    }
+
+    @Test
+    void everyPendingPodSaysWhatAnOrderedReadyStatefulSetDoesMeanwhile() throws Exception {
+        String said = "StatefulSet data/db (OrderedReady) creates no further pod until data/db-0 is Running and Ready; data/db-1, data/db-2"
+                + " exist already, so kube-scheduler schedules them on their own.";
+        for (String policy : new String[] {null, "OrderedReady"}) {
+            Path f = pendingStatefulSet(policy);
+            Result r = run("explain", "--cluster", f.toString(), "--no-color");
+            assertEquals(5, r.code(), r.err());
+            assertTrue(r.out().replaceAll("\\s+", " ").contains(said), r.out());
+            assertTrue(r.out().contains("pods: data/db-0, data/db-1, data/db-2"), "the pods exist: each is still listed\n" + r.out());
+            JsonNode json = new ObjectMapper().readTree(run("explain", "--cluster", f.toString(), "-o", "json").out());
+            assertEquals(said.substring(0, said.length() - 1), json.get("ordering").get(0).asText());
+        }
+        Result parallel = run("explain", "--cluster", pendingStatefulSet("Parallel").toString(), "--no-color");
+        assertFalse(parallel.out().contains("OrderedReady"), "a Parallel set creates its pods at once\n" + parallel.out());
+        assertFalse(new ObjectMapper().readTree(run("explain", "--cluster", pendingStatefulSet("Parallel").toString(), "-o", "json").out()).has("ordering"));
+    }
+
+    @Test
+    void aPodOfFTheStatefulSetHasNotCreatedYetSaysSoAndIsStillExplained() throws Exception {
+        Path nodes = dir.resolve("n.yaml");
+        Files.writeString(nodes, "apiVersion: v1\nkind: Node\nmetadata: {name: n1}\nstatus: {allocatable: {cpu: \"4\", memory: 8Gi, pods: \"110\"}}\n");
+        for (String policy : new String[] {"OrderedReady", "Parallel"}) {
+            Path sts = dir.resolve(policy + ".yaml");
+            Files.writeString(sts, "apiVersion: apps/v1\nkind: StatefulSet\nmetadata: {name: db, namespace: data}\nspec:\n  replicas: 3\n"
+                    + "  podManagementPolicy: " + policy + "\n  serviceName: db\n  selector: {matchLabels: {app: db}}\n  template:\n"
+                    + "    metadata: {labels: {app: db}}\n    spec: {containers: [{name: c, image: x, resources: {requests: {cpu: \"8\"}}}]}\n");
+            Result r = run("explain", "db-2", "-f", sts.toString(), "--cluster", nodes.toString(), "--no-color");
+            assertEquals(5, r.code(), r.err());
+            assertTrue(r.out().contains("data/db-2: Unschedulable"), "still explained as it will be once created\n" + r.out());
+            JsonNode json = new ObjectMapper().readTree(run("explain", "db-2", "-f", sts.toString(), "--cluster", nodes.toString(), "-o", "json").out());
+            if (policy.equals("OrderedReady")) {
+                assertTrue(r.out().replaceAll("\\s+", " ").contains("data/db-2 is not created yet (waiting for data/db-0): an OrderedReady"
+                        + " StatefulSet creates each pod once the one before it is Running and Ready."), r.out());
+                assertEquals("data/db-0", json.get("waitingFor").asText());
+            } else {
+                assertFalse(r.out().contains("not created"), "a Parallel set creates every pod at once\n" + r.out());
+                assertFalse(json.has("waitingFor"));
+            }
+        }
+    }
 }

@@ -17,7 +17,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 /**
  * The engine is pure (ARCHITECTURE.md): nothing under io.kubewhatif.engine reaches the edges (load, render, cli,
  * shell, app, the HTTP/TLS extender client), the terminal or command-line libraries, the network, the file system,
- * or the process's standard streams. Imports and fully qualified names both count; comments do not.
+ * or the process's standard streams. Imports and fully qualified names both count; comments do not. And engine.util,
+ * which every engine package may use, uses none of them.
  */
 class LayeringTest {
     private static final Path ENGINE = Path.of("src/main/java/io/kubewhatif/engine");
@@ -31,11 +32,15 @@ class LayeringTest {
                     + "|\\bSystem\\s*\\.\\s*(?:out|err|in|exit)\\b|\\.printStackTrace\\s*\\(");
 
     static List<String> violations(String source) {
-        String code = codeOnly(source);
+        return matches(source, FORBIDDEN);
+    }
+
+    /** Each line of code (comments and literals blanked) where {@code forbidden} matches, numbered. */
+    private static List<String> matches(String source, Pattern forbidden) {
         List<String> out = new ArrayList<>();
-        String[] lines = code.split("\n", -1);
+        String[] lines = codeOnly(source).split("\n", -1);
         for (int i = 0; i < lines.length; i++) {
-            Matcher m = FORBIDDEN.matcher(lines[i]);
+            Matcher m = forbidden.matcher(lines[i]);
             if (m.find()) {
                 out.add((i + 1) + ": " + m.group() + "  (" + lines[i].strip() + ")");
             }
@@ -92,21 +97,46 @@ class LayeringTest {
         }
     }
 
-    @Test
-    void theEngineImportsNoEdgeAndDoesNoIo() throws IOException {
+    /** Every violation {@code check} finds in the Java sources under {@code root}, which must hold at least {@code min} files. */
+    private static List<String> scan(Path root, int min, java.util.function.Function<String, List<String>> check) throws IOException {
         List<String> found = new ArrayList<>();
-        int files;
-        try (Stream<Path> s = Files.walk(ENGINE)) {
+        try (Stream<Path> s = Files.walk(root)) {
             List<Path> sources = s.filter(p -> p.toString().endsWith(".java")).sorted().toList();
-            files = sources.size();
+            assertTrue(sources.size() >= min, "the sources were not found under " + root.toAbsolutePath() + " (" + sources.size() + " files)");
             for (Path p : sources) {
-                for (String v : violations(Files.readString(p))) {
-                    found.add(ENGINE.relativize(p) + ":" + v);
+                for (String v : check.apply(Files.readString(p))) {
+                    found.add(root.relativize(p) + ":" + v);
                 }
             }
         }
-        assertTrue(files > 100, "the engine's sources were not found under " + ENGINE.toAbsolutePath() + " (" + files + " files)");
-        assertEquals(List.of(), found, "the engine must stay pure (ARCHITECTURE.md)");
+        return found;
+    }
+
+    @Test
+    void theEngineImportsNoEdgeAndDoesNoIo() throws IOException {
+        assertEquals(List.of(), scan(ENGINE, 100, LayeringTest::violations), "the engine must stay pure (ARCHITECTURE.md)");
+    }
+
+    /** engine.util is the floor of the engine: every other engine package may use it, so it may use none of them. */
+    private static final Pattern ENGINE_PACKAGE = Pattern.compile("\\bio\\.kubewhatif\\.engine\\.(?!util\\b)\\w+");
+
+    static List<String> utilViolations(String source) {
+        return matches(source, ENGINE_PACKAGE);
+    }
+
+    @Test
+    void engineUtilDependsOnNoOtherEnginePackage() throws IOException {
+        assertEquals(List.of(), scan(ENGINE.resolve("util"), 5, LayeringTest::utilViolations),
+                "engine.util must not depend on other engine packages (ARCHITECTURE.md)");
+    }
+
+    @Test
+    void theUtilCheckSeesWhatItForbids() {
+        assertEquals(1, utilViolations("import io.kubewhatif.engine.config.FieldPath;").size());
+        assertEquals(1, utilViolations("  return io.kubewhatif.engine.config.K8sNames.isQualifiedName(k);").size());
+        assertEquals(List.of(), utilViolations("import io.kubewhatif.engine.util.GoJson;"));
+        assertEquals(List.of(), utilViolations("package io.kubewhatif.engine.util;"));
+        assertEquals(List.of(), utilViolations("// io.kubewhatif.engine.config uses this"));
     }
 
     @Test

@@ -1,5 +1,6 @@
 package io.kubewhatif.engine.config;
 
+import io.kubewhatif.engine.util.K8sNames;
 import io.kubewhatif.engine.version.Features;
 
 import java.util.ArrayList;
@@ -83,7 +84,7 @@ final class ArgsValidation {
             if (key.isEmpty()) {
                 errs.add(FieldError.required(ip.child("topologyKey"), "can not be empty"));
             } else {
-                errs.addAll(K8sNames.validateLabelName(key, ip.child("topologyKey")));
+                errs.addAll(validateLabelName(key, ip.child("topologyKey")));
             }
             String when = Plain.strOrEmpty(c, "whenUnsatisfiable");
             if (when.isEmpty()) {
@@ -169,7 +170,7 @@ final class ArgsValidation {
         List<String> ignored = Plain.strings(a, "ignoredResources");
         if (ignored != null) {
             for (int i = 0; i < ignored.size(); i++) {
-                errs.addAll(K8sNames.validateLabelName(nz(ignored.get(i)), p.child("ignoredResources").index(i)));
+                errs.addAll(validateLabelName(nz(ignored.get(i)), p.child("ignoredResources").index(i)));
             }
         }
         List<String> groups = Plain.strings(a, "ignoredResourceGroups");
@@ -180,7 +181,7 @@ final class ArgsValidation {
                 if (g.contains("/")) {
                     errs.add(FieldError.invalid(gp, g, "resource group name can't contain '/'"));
                 }
-                errs.addAll(K8sNames.validateLabelName(g, gp));
+                errs.addAll(validateLabelName(g, gp));
             }
         }
         Map<String, Object> ss = Plain.map(a, "scoringStrategy");
@@ -360,5 +361,14 @@ final class ArgsValidation {
 
     private static String nz(String s) {
         return s == null ? "" : s;
+    }
+
+    /** metav1validation.ValidateLabelName. */
+    private static List<FieldError> validateLabelName(String name, FieldPath p) {
+        List<FieldError> out = new ArrayList<>();
+        for (String msg : K8sNames.isQualifiedName(name)) {
+            out.add(FieldError.invalid(p, name, msg));
+        }
+        return out;
     }
 }

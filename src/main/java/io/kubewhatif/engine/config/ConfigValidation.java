@@ -1,5 +1,6 @@
 package io.kubewhatif.engine.config;
 
+import io.kubewhatif.engine.util.K8sNames;
 import io.kubewhatif.engine.version.Features;
 
 import io.kubewhatif.engine.config.InTreePlugins.PluginEntry;

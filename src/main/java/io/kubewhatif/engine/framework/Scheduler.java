@@ -238,6 +238,18 @@ public final class Scheduler {
         return out;
     }
 
+    /**
+     * The pod (namespace/name) {@code next} would wait for after {@code sequence} was scheduled as {@code reports} say
+     * ({@link #scheduleAll}), or null when its controller would have created it by then.
+     */
+    public String waitingFor(List<PodInfo> sequence, List<CycleReport> reports, PodInfo next) {
+        CreationOrder order = new CreationOrder(snapshot);
+        for (int i = 0; i < sequence.size(); i++) {
+            order.record(sequence.get(i), reports.get(i));
+        }
+        return order.waitingFor(next);
+    }
+
     private static Map<String, List<PluginRef>> effectivePlugins(Profile p) {
         Map<String, List<PluginRef>> m = new LinkedHashMap<>();
         for (ExtensionPoint e : ExtensionPoint.values()) {

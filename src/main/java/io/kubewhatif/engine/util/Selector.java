@@ -151,7 +151,7 @@ public final class Selector {
     public static Requirement requirement(String key, Op op, List<String> values) {
         List<String> errs = new ArrayList<>();
         String k = key == null ? "" : key;
-        List<String> keyErrs = io.kubewhatif.engine.config.K8sNames.isQualifiedName(k);
+        List<String> keyErrs = K8sNames.isQualifiedName(k);
         if (!keyErrs.isEmpty()) {
             errs.add("key: Invalid value: " + GoQuote.quote(k) + ": " + String.join("; ", keyErrs));
         }
@@ -193,7 +193,7 @@ public final class Selector {
         }
         for (int i = 0; i < vals.size(); i++) {
             String v = vals.get(i) == null ? "" : vals.get(i);
-            List<String> valueErrs = io.kubewhatif.engine.config.K8sNames.isValidLabelValue(v);
+            List<String> valueErrs = K8sNames.isValidLabelValue(v);
             if (!valueErrs.isEmpty()) {
                 errs.add("values[" + i + "][" + k + "]: Invalid value: " + GoQuote.quote(v) + ": " + String.join("; ", valueErrs));
             }
@@ -206,7 +206,7 @@ public final class Selector {
 
     /** validation.IsQualifiedName: an optional DNS-subdomain prefix and a name part of at most 63 characters. */
     static boolean isQualifiedName(String key) {
-        return io.kubewhatif.engine.config.K8sNames.isQualifiedName(key).isEmpty();
+        return K8sNames.isQualifiedName(key).isEmpty();
     }
 
     @Override

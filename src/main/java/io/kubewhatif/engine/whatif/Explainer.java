@@ -10,6 +10,7 @@ import io.kubewhatif.engine.framework.FrameworkException;
 import io.kubewhatif.engine.whatif.Explanation.Change;
 import io.kubewhatif.engine.whatif.Explanation.Headline;
 import io.kubewhatif.engine.whatif.Explanation.Kind;
+import io.kubewhatif.engine.whatif.Explanation.Missing;
 import io.kubewhatif.engine.whatif.Explanation.Rank;
 import io.kubewhatif.engine.whatif.Explanation.ReasonGroup;
 import io.kubewhatif.engine.whatif.Explanation.Recorded;
@@ -111,7 +112,7 @@ public final class Explainer {
                 search.tryPod(Candidate.pod(Kind.SCHEDULING_GATES, Rank.ADDITIVE, changes.size(),
                         "remove the scheduling gates (the gates' controllers do this when ready)", changes, PodEdits::withoutSchedulingGates));
             }
-            List<String> missing = List.of();
+            List<Missing> missing = List.of();
             if (!"SchedulingGates".equals(main.preEnqueue.plugin())) {
                 // DynamicResources holds the pod back while a claim or the template it is made from is missing.
                 MissingObjects objects = new MissingObjects(search);
@@ -169,15 +170,15 @@ public final class Explainer {
         };
     }
 
-    private Explanation done(String pod, String verdict, CycleReport main, List<ReasonGroup> reasons, List<String> unresolved, List<String> missing) {
+    private Explanation done(String pod, String verdict, CycleReport main, List<ReasonGroup> reasons, List<String> unresolved, List<Missing> missing) {
         List<Suggestion> ranked = Ranking.rank(search.found());
         Headline headline = null;
         if ("Gated".equals(verdict) && !missing.isEmpty()) {
-            headline = new Headline(Headline.Kind.MISSING_OBJECT, String.join(", ", missing));
+            headline = missingHeadline(missing);
         } else if ("Unschedulable".equals(verdict)) {
             boolean onlyNew = !ranked.isEmpty() && ranked.stream().allMatch(s -> s.kind() == Kind.NEW_NODE);
             if (!missing.isEmpty()) {
-                headline = new Headline(Headline.Kind.MISSING_OBJECT, String.join(", ", missing));
+                headline = missingHeadline(missing);
             } else if (main.preFilter != null && ranked.isEmpty()) {
                 headline = new Headline(Headline.Kind.PRE_FILTER, main.preFilter.plugin() + ": " + String.join(", ", main.preFilter.reasons()));
             } else if (onlyNew) {
@@ -187,7 +188,12 @@ public final class Explainer {
             }
         }
         return new Explanation(pod, verdict, main, search.session.before(), reasons, ranked, headline, unresolved,
-                search.subject.workload(), recorded(search.target, main), Prerequisites.of(search.target, search.cluster, search.inventory));
+                search.subject.workload(), recorded(search.target, main), Prerequisites.of(search.target, search.cluster, search.inventory),
+                search.session.waitingFor(search.target));
+    }
+
+    private static Headline missingHeadline(List<Missing> missing) {
+        return new Headline(Headline.Kind.MISSING_OBJECT, String.join(", ", missing.stream().map(Missing::object).toList()), missing);
     }
 
     /** The snapshot's own FailedScheduling message, compared with the computed one. */

@@ -24,10 +24,13 @@ import java.util.Map;
  * @param recorded    the snapshot's own FailedScheduling message (a PodScheduled=False condition), or null
  * @param requires    objects the API server needs before it admits the pod that the snapshot lacks (its Namespace,
  *                    its PriorityClass): to create first; every suggestion assumes they exist
+ * @param waitingFor  for a pod of -f its controller would not have created yet after the pods before it (an
+ *                    OrderedReady StatefulSet's pod after one that got no node), the pod it waits for; else null. The
+ *                    pod is still explained, as it will be once created
  */
 public record Explanation(String pod, String verdict, CycleReport report, List<CycleReport> before, List<ReasonGroup> reasons,
                           List<Suggestion> suggestions, Headline headline, List<String> unresolved, Workload workload,
-                          Recorded recorded, List<Requirement> requires) {
+                          Recorded recorded, List<Requirement> requires, String waitingFor) {
 
     /** True when only new nodes help: no change to the pod, its objects or the existing nodes makes it fit. */
     public boolean onlyNewNodes() {
@@ -212,9 +215,18 @@ public record Explanation(String pod, String verdict, CycleReport report, List<C
     /**
      * What an Unschedulable pod's suggestions add up to.
      *
-     * @param detail the missing object ({@code PersistentVolumeClaim data/cache}) or the PreFilter message; empty otherwise
+     * @param detail  the missing objects ({@code PersistentVolumeClaim data/cache}) or the PreFilter message; empty otherwise
+     * @param missing for {@link Kind#MISSING_OBJECT}, each missing object with the object that names it; else empty
      */
-    public record Headline(Kind kind, String detail) {
+    public record Headline(Kind kind, String detail, List<Missing> missing) {
+        public Headline(Kind kind, String detail) {
+            this(kind, detail, List.of());
+        }
+
+        public Headline {
+            missing = List.copyOf(missing);
+        }
+
         public enum Kind {
             /** No change to the pod, its objects or the existing nodes helps; a new node does. */
             ONLY_NEW_NODES,
@@ -225,6 +237,14 @@ public record Explanation(String pod, String verdict, CycleReport report, List<C
             /** No verified change was found. */
             NOTHING_VERIFIED
         }
+    }
+
+    /**
+     * An object that does not exist, as {@code StorageClass fast-ssd}, and the object that names it: {@code the pod}
+     * or, as {@code PersistentVolumeClaim data/cache}, the object of the pod's that does.
+     */
+    public record Missing(String object, String namedBy) {
+        public static final String POD = "the pod";
     }
 
     /**

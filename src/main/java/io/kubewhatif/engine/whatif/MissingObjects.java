@@ -22,6 +22,7 @@ import io.kubewhatif.engine.framework.FrameworkException;
 import io.kubewhatif.engine.plugins.dynamicresources.ClaimTemplates;
 import io.kubewhatif.engine.whatif.Explanation.Change;
 import io.kubewhatif.engine.whatif.Explanation.Kind;
+import io.kubewhatif.engine.whatif.Explanation.Missing;
 import io.kubewhatif.engine.whatif.Explanation.Rank;
 import io.kubewhatif.engine.whatif.Search.Candidate;
 
@@ -41,7 +42,7 @@ final class MissingObjects {
     private static final String DEFAULT_CLASS = "storageclass.kubernetes.io/is-default-class";
 
     private final Search search;
-    private final List<String> missing = new ArrayList<>();
+    private final List<Missing> missing = new ArrayList<>();
     /** The claims the resourceclaim controller would generate from created templates (for the verifying cycle only). */
     private final List<HasMetadata> generated = new ArrayList<>();
 
@@ -49,9 +50,27 @@ final class MissingObjects {
         this.search = search;
     }
 
-    /** The missing objects found by {@link #run}, as {@code Kind namespace/name}. */
-    List<String> missing() {
+    /** The missing objects found by {@link #run}, as {@code Kind namespace/name}, each with what names it. */
+    List<Missing> missing() {
         return missing;
+    }
+
+    /** Records a missing object; one that several objects name is listed once, with every one of them. */
+    private void missing(String object, String namedBy) {
+        for (int i = 0; i < missing.size(); i++) {
+            Missing m = missing.get(i);
+            if (m.object().equals(object)) {
+                if (!m.namedBy().equals(namedBy)) {
+                    missing.set(i, new Missing(object, m.namedBy() + " and " + namedBy));
+                }
+                return;
+            }
+        }
+        missing.add(new Missing(object, namedBy));
+    }
+
+    private boolean isMissing(String object) {
+        return missing.stream().anyMatch(m -> m.object().equals(object));
     }
 
     void run() throws FrameworkException {
@@ -59,14 +78,18 @@ final class MissingObjects {
         String ns = target.getMetadata().getNamespace();
         List<HasMetadata> creates = new ArrayList<>();
         List<String> what = new ArrayList<>();
+        java.util.Set<String> claims = new java.util.HashSet<>();
         for (Volume v : target.getSpec().getVolumes() == null ? List.<Volume>of() : target.getSpec().getVolumes()) {
             if (v.getPersistentVolumeClaim() == null || v.getPersistentVolumeClaim().getClaimName() == null) {
                 continue;
             }
             String claim = v.getPersistentVolumeClaim().getClaimName();
+            if (!claims.add(claim)) {
+                continue; // two volumes of one claim: one claim to create
+            }
             PersistentVolumeClaim pvc = find(PersistentVolumeClaim.class, ns, claim);
             if (pvc == null) {
-                missing.add("PersistentVolumeClaim " + ns + "/" + claim);
+                missing("PersistentVolumeClaim " + ns + "/" + claim, Missing.POD);
                 StorageClass cls = defaultClass();
                 creates.add(claim(ns, claim, cls == null ? null : cls.getMetadata().getName()));
                 what.add("PersistentVolumeClaim " + ns + "/" + claim);
@@ -75,7 +98,7 @@ final class MissingObjects {
             String cls = pvc.getSpec() == null ? null : pvc.getSpec().getStorageClassName();
             boolean bound = pvc.getSpec() != null && pvc.getSpec().getVolumeName() != null && !pvc.getSpec().getVolumeName().isEmpty();
             if (!bound && cls != null && !cls.isEmpty() && find(StorageClass.class, null, cls) == null) {
-                missing.add("StorageClass " + cls);
+                missing("StorageClass " + cls, "PersistentVolumeClaim " + ns + "/" + claim);
                 StorageClass like = defaultClass();
                 if (like != null && creates.stream().noneMatch(o -> o instanceof StorageClass s && s.getMetadata().getName().equals(cls))) {
                     creates.add(storageClass(cls, like));
@@ -116,7 +139,7 @@ final class MissingObjects {
                 sibling = d;
             }
             if (d != null) {
-                deviceClasses(d, creates, what);
+                deviceClasses(d, claimName(rc, ns), creates, what);
             }
         }
         List<DeviceClass> classes = new ArrayList<>();
@@ -136,10 +159,10 @@ final class MissingObjects {
             String kind = isTemplate ? "ResourceClaimTemplate" : "ResourceClaim";
             List<DeviceRequest> requests = DeviceManifests.requests(target, rc, sibling, onlyClass);
             if (requests == null) {
-                missing.add(kind + " " + ns + "/" + name + " (write its devices.requests: nothing in the snapshot implies them)");
+                missing(kind + " " + ns + "/" + name + " (write its devices.requests: nothing in the snapshot implies them)", Missing.POD);
                 continue;
             }
-            missing.add(kind + " " + ns + "/" + name);
+            missing(kind + " " + ns + "/" + name, Missing.POD);
             HasMetadata made;
             if (isTemplate) {
                 ResourceClaimTemplate t = DeviceManifests.template(ns, name, requests);
@@ -163,9 +186,15 @@ final class MissingObjects {
             what.add(kind + " " + ns + "/" + name + " (" + describe(requests) + ")");
             DeviceClaim d = new DeviceClaim();
             d.setRequests(requests);
-            deviceClasses(d, creates, what);
+            deviceClasses(d, kind + " " + ns + "/" + name, creates, what);
         }
         return pod;
+    }
+
+    /** {@code ResourceClaim ns/name} or {@code ResourceClaimTemplate ns/name}: the object a pod's claim entry names. */
+    private static String claimName(PodResourceClaim rc, String ns) {
+        return rc.getResourceClaimName() != null ? "ResourceClaim " + ns + "/" + rc.getResourceClaimName()
+                : "ResourceClaimTemplate " + ns + "/" + rc.getResourceClaimTemplateName();
     }
 
     /** The device requests of an existing claim (or template) the entry names, or null. */
@@ -202,7 +231,7 @@ final class MissingObjects {
     }
 
     /** The DeviceClasses a claim's requests name that do not exist: each is created by name. */
-    private void deviceClasses(DeviceClaim devices, List<HasMetadata> creates, List<String> what) {
+    private void deviceClasses(DeviceClaim devices, String claim, List<HasMetadata> creates, List<String> what) {
         if (devices == null || devices.getRequests() == null) {
             return;
         }
@@ -218,8 +247,12 @@ final class MissingObjects {
             }
         }
         for (String n : names) {
-            if (n != null && !n.isEmpty() && find(DeviceClass.class, null, n) == null && !missing.contains("DeviceClass " + n)) {
-                missing.add("DeviceClass " + n);
+            if (n != null && !n.isEmpty() && find(DeviceClass.class, null, n) == null) {
+                boolean known = isMissing("DeviceClass " + n);
+                missing("DeviceClass " + n, claim);
+                if (known) {
+                    continue;
+                }
                 DeviceClass dc = DeviceManifests.deviceClass(n, search.cluster);
                 creates.add(dc);
                 what.add("DeviceClass " + n + (dc.getSpec().getSelectors() == null || dc.getSpec().getSelectors().isEmpty()

@@ -2,6 +2,7 @@ package io.kubewhatif.engine.whatif;
 
 import io.fabric8.kubernetes.api.model.HasMetadata;
 import io.fabric8.kubernetes.api.model.Pod;
+import io.fabric8.kubernetes.api.model.apps.StatefulSet;
 import io.kubewhatif.engine.config.Configuration;
 import io.kubewhatif.engine.diagnostics.CycleReport;
 import io.kubewhatif.engine.diagnostics.StatusView;
@@ -42,11 +43,12 @@ public final class PendingPods {
     }
 
     /**
-     * @param pending the pending pods explained
-     * @param skipped pending pods left out: gated, or served by no profile
-     * @param groups  most pods first
+     * @param pending  the pending pods explained
+     * @param skipped  pending pods left out: gated, or served by no profile
+     * @param groups   most pods first
+     * @param ordering per OrderedReady StatefulSet with several pending pods, what its controller does meanwhile
      */
-    public record Result(int pending, int skipped, List<Group> groups) {
+    public record Result(int pending, int skipped, List<Group> groups, List<String> ordering) {
     }
 
     /** Whether a pod of the snapshot is pending: not bound, not finished. */
@@ -99,7 +101,64 @@ public final class PendingPods {
             groups.add(new Group(shown.get(e.getKey()), names, new ArrayList<>(workloads), example));
         }
         groups.sort(Comparator.comparingInt((Group g) -> -g.pods().size()).thenComparing(g -> String.join(";", g.reasons())));
-        return new Result(served.size(), skipped, groups);
+        return new Result(served.size(), skipped, groups, ordering(served, cluster));
+    }
+
+    /**
+     * An OrderedReady StatefulSet (the default policy) creates or recreates pod N+1 only once pod N is Running and
+     * Ready, and stops at its first pod that is not; it deletes none of the later pods that exist. So several pending
+     * pods of one such set are all real (the later ones were created before an earlier one went back to Pending),
+     * kube-scheduler schedules each on its own, and the set adds no pod until its lowest pending one runs. Parallel
+     * sets create and recreate all at once: nothing to say.
+     */
+    static List<String> ordering(List<Pod> pending, List<HasMetadata> cluster) {
+        Map<String, List<Pod>> bySet = new LinkedHashMap<>();
+        for (Pod p : pending) {
+            Owners.Owner o = Owners.controllerOf(p, cluster);
+            if (o != null && "StatefulSet".equals(o.kind()) && orderedReady(o, cluster)) {
+                bySet.computeIfAbsent(o.describe(), k -> new ArrayList<>()).add(p);
+            }
+        }
+        List<String> out = new ArrayList<>();
+        for (Map.Entry<String, List<Pod>> e : new java.util.TreeMap<>(bySet).entrySet()) {
+            List<Pod> pods = new ArrayList<>(e.getValue());
+            if (pods.size() < 2) {
+                continue;
+            }
+            String set = e.getKey().substring(e.getKey().lastIndexOf('/') + 1);
+            pods.sort(Comparator.comparingLong((Pod p) -> ordinal(p, set)).thenComparing(Search::key));
+            List<String> later = pods.subList(1, pods.size()).stream().map(Search::key).toList();
+            out.add(e.getKey() + " (OrderedReady) creates no further pod until " + Search.key(pods.get(0)) + " is Running and Ready; "
+                    + String.join(", ", later) + (later.size() == 1 ? " exists" : " exist") + " already, so kube-scheduler schedules "
+                    + (later.size() == 1 ? "it" : "them") + " on " + (later.size() == 1 ? "its" : "their") + " own");
+        }
+        return out;
+    }
+
+    private static boolean orderedReady(Owners.Owner o, List<HasMetadata> cluster) {
+        for (HasMetadata h : cluster) {
+            if (h instanceof StatefulSet ss && o.name().equals(ss.getMetadata().getName())
+                    && o.namespace().equals(ss.getMetadata().getNamespace())) {
+                String policy = ss.getSpec() == null ? null : ss.getSpec().getPodManagementPolicy();
+                return policy == null || policy.isEmpty() || "OrderedReady".equals(policy);
+            }
+        }
+        return false;
+    }
+
+    /** The pod's ordinal: its apps.kubernetes.io/pod-index label, else the number after the set's name. */
+    private static long ordinal(Pod p, String set) {
+        Map<String, String> labels = p.getMetadata().getLabels();
+        String index = labels == null ? null : labels.get("apps.kubernetes.io/pod-index");
+        String name = p.getMetadata().getName();
+        if (index == null && name.startsWith(set + "-")) {
+            index = name.substring(set.length() + 1);
+        }
+        try {
+            return index == null ? Long.MAX_VALUE : Long.parseLong(index);
+        } catch (NumberFormatException e) {
+            return Long.MAX_VALUE;
+        }
     }
 
     /** A reason with the objects it names left out: claims of different names are one cause. */

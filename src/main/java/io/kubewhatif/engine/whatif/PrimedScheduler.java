@@ -27,10 +27,12 @@ final class PrimedScheduler {
     static final SchedulerOptions DIAGNOSE = new SchedulerOptions(false, true);
 
     private final Scheduler scheduler;
+    private final List<PodInfo> sequence;
     private final List<CycleReport> before;
 
-    private PrimedScheduler(Scheduler scheduler, List<CycleReport> before) {
+    private PrimedScheduler(Scheduler scheduler, List<PodInfo> sequence, List<CycleReport> before) {
         this.scheduler = scheduler;
+        this.sequence = sequence;
         this.before = before;
     }
 
@@ -41,11 +43,16 @@ final class PrimedScheduler {
         for (Pod p : before) {
             infos.add(PodInfo.of(p));
         }
-        return new PrimedScheduler(s, s.scheduleAll(infos));
+        return new PrimedScheduler(s, infos, s.scheduleAll(infos));
     }
 
     List<CycleReport> before() {
         return before;
+    }
+
+    /** The earlier pod the pod's controller waits for before creating it after the pods before it, or null. */
+    String waitingFor(Pod pod) {
+        return scheduler.waitingFor(sequence, before, PodInfo.of(pod));
     }
 
     ClusterSnapshot snapshot() {

@@ -67,6 +67,9 @@ public final class HtmlRenderer {
         Page p = new Page("explain", features);
         p.data.put("pod", e.pod());
         p.data.put("verdict", e.verdict());
+        if (e.waitingFor() != null) {
+            p.data.put("waitingFor", WhatIfRenderer.notCreated(e));
+        }
         List<Object> before = new ArrayList<>();
         for (CycleReport b : e.before()) {
             before.add(WhatIfRenderer.placementTree(b));
@@ -94,7 +97,7 @@ public final class HtmlRenderer {
         p.data.put("suggestions", suggestions(e));
         p.data.put("headline", WhatIfRenderer.headline(e));
         p.data.put("onlyNewNodes", e.onlyNewNodes());
-        p.data.put("unresolved", e.unresolved());
+        p.data.put("unresolved", WhatIfRenderer.unresolvedShown(e));
         p.data.put("cycles", p.cycles(List.of(e.report()), false));
         return p.render(e.pod(), notes);
     }

@@ -683,6 +683,7 @@
 
   function explain() {
     var c = D.cycles[0];
+    if (D.waitingFor) main.appendChild(el('p', { 'data-part': 'not-created', text: D.waitingFor }));
     main.appendChild(verdictBlock(c, 'verdict'));
     if (D.before.length) {
       var b = section('Placed first (the pods of -f before it)');
@@ -905,6 +906,7 @@
     main.appendChild(line);
     var s = section(plural(D.pending, 'pending pod') + ' (' + D.skipped + ' with scheduling gates or not served by a profile, skipped), grouped by cause');
     s.setAttribute('data-part', 'pending');
+    (D.ordering || []).forEach(function (o) { s.appendChild(el('p', { class: 'muted', text: o + '.' })); });
     s.appendChild(table(null, ['#Pods', 'Cause', 'Workloads', 'Best verified change (for the example pod)'], D.groups.map(function (g) {
       var best = g.best ? g.best.summary : (g.headline ? g.headline.kind + (g.headline.detail ? ': ' + g.headline.detail : '') : 'no verified change');
       return [g.count, g.reasons.length ? g.reasons.join(', ') : '(schedules)', g.workloads.slice(0, 5).join(', ') + (g.workloads.length > 5 ? ' \u2026' : ''),

@@ -280,9 +280,38 @@ class ExplainerTest {
         // No StorageClass to provision a created claim: nothing verified, and the headline names the missing claim.
         assertTrue(e.suggestions().isEmpty(), () -> describe(e));
         assertFalse(e.onlyNewNodes(), "no false \"only new nodes\" headline");
-        assertEquals(new Explanation.Headline(Explanation.Headline.Kind.MISSING_OBJECT, "PersistentVolumeClaim default/missing"), e.headline());
+        assertEquals(new Explanation.Headline(Explanation.Headline.Kind.MISSING_OBJECT, "PersistentVolumeClaim default/missing",
+                List.of(new Explanation.Missing("PersistentVolumeClaim default/missing", "the pod"))), e.headline());
         assertNotNull(e.report().preFilter, "PreFilter rejects the pod: its claim does not exist");
         assertEquals(List.of(e.report().preFilter.plugin()), e.unresolved());
+    }
+
+    @Test
+    void aMissingStorageClassIsNamedByTheClaimsThatNameItOnce() throws Exception {
+        String pvc = "apiVersion: v1\nkind: PersistentVolumeClaim\nmetadata: {name: %s, namespace: default}\n"
+                + "spec: {storageClassName: fast, accessModes: [ReadWriteOnce], resources: {requests: {storage: 1Gi}}}\n---\n";
+        Scenario s = Scenario.of(dir, node("n1", "4", "8Gi", "", "") + pvc.formatted("a") + pvc.formatted("b"),
+                POD + "  volumes: [{name: a, persistentVolumeClaim: {claimName: a}}, {name: b, persistentVolumeClaim: {claimName: b}},"
+                        + " {name: c, persistentVolumeClaim: {claimName: c}}]\n" + C1);
+        Explanation e = Explainer.explain(DEFAULTS, s.cluster(), s.before(), s.last());
+        assertEquals(List.of(new Explanation.Missing("StorageClass fast", "PersistentVolumeClaim default/a and PersistentVolumeClaim default/b"),
+                new Explanation.Missing("PersistentVolumeClaim default/c", "the pod")), e.headline().missing(), () -> describe(e));
+        assertEquals("StorageClass fast, PersistentVolumeClaim default/c", e.headline().detail(), "each missing object once");
+    }
+
+    @Test
+    void aMissingClaimTwoVolumesNameIsCreatedOnce() throws Exception {
+        Scenario s = Scenario.of(dir, node("n1", "4", "8Gi", "", "")
+                        + "apiVersion: storage.k8s.io/v1\nkind: StorageClass\nmetadata: {name: std, annotations: "
+                        + "{storageclass.kubernetes.io/is-default-class: \"true\"}}\nprovisioner: ebs.csi.aws.com\n"
+                        + "volumeBindingMode: WaitForFirstConsumer\n---\n",
+                POD + "  volumes: [{name: a, persistentVolumeClaim: {claimName: data}}, {name: b, persistentVolumeClaim: {claimName: data}}]\n" + C1);
+        Explanation e = Explainer.explain(DEFAULTS, s.cluster(), s.before(), s.last());
+        Suggestion create = e.suggestions().get(0);
+        assertEquals(Kind.CREATE, create.kind(), () -> describe(e));
+        assertEquals("create PersistentVolumeClaim default/data", create.summary());
+        assertEquals(1, create.creates().size());
+        assertEquals(List.of(new Explanation.Missing("PersistentVolumeClaim default/data", "the pod")), e.headline().missing());
     }
 
     static final String SLICE = "apiVersion: resource.k8s.io/v1\nkind: ResourceSlice\nmetadata: {name: n1-gpu}\nspec:\n  driver: gpu.example.com\n"
@@ -345,8 +374,9 @@ class ExplainerTest {
                 POD + "  resourceClaims: [{name: b, resourceClaimTemplateName: second}]\n" + C1);
         Explanation n = Explainer.explain(DEFAULTS, none.cluster(), none.before(), none.last());
         assertTrue(n.suggestions().isEmpty(), () -> describe(n));
-        assertEquals(new Explanation.Headline(Explanation.Headline.Kind.MISSING_OBJECT,
-                "ResourceClaimTemplate default/second (write its devices.requests: nothing in the snapshot implies them)"), n.headline());
+        String second = "ResourceClaimTemplate default/second (write its devices.requests: nothing in the snapshot implies them)";
+        assertEquals(new Explanation.Headline(Explanation.Headline.Kind.MISSING_OBJECT, second,
+                List.of(new Explanation.Missing(second, "the pod"))), n.headline());
     }
 
     @Test
@@ -358,7 +388,8 @@ class ExplainerTest {
                         + "  containers:\n  - {name: c, image: x, resources: {claims: [{name: g}], requests: {cpu: \"1\"}}}\n");
         Explanation e = Explainer.explain(DEFAULTS, s.cluster(), s.before(), s.last());
         assertEquals("Unschedulable", e.verdict(), () -> describe(e));
-        assertEquals(new Explanation.Headline(Explanation.Headline.Kind.MISSING_OBJECT, "DeviceClass gpu.example.com"), e.headline(), () -> describe(e));
+        assertEquals(new Explanation.Headline(Explanation.Headline.Kind.MISSING_OBJECT, "DeviceClass gpu.example.com",
+                List.of(new Explanation.Missing("DeviceClass gpu.example.com", "ResourceClaim default/gpu"))), e.headline(), () -> describe(e));
         assertTrue(e.suggestions().stream().noneMatch(x -> x.kind() == Kind.CREATE), "no node has devices: creating the class does not verify");
     }
 

@@ -2,7 +2,7 @@ package io.kubewhatif.engine.plugins.helper;
 
 import io.kubewhatif.engine.api.PluginInitException;
 import io.kubewhatif.engine.config.FunctionShape;
-import io.kubewhatif.engine.config.K8sNames;
+import io.kubewhatif.engine.util.K8sNames;
 import io.kubewhatif.engine.config.UtilizationShapePoint;
 import io.kubewhatif.engine.util.GoQuote;
 

@@ -4,7 +4,7 @@ import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.fabric8.kubernetes.api.model.TopologySpreadConstraint;
-import io.kubewhatif.engine.config.K8sNames;
+import io.kubewhatif.engine.util.K8sNames;
 import io.kubewhatif.engine.util.GoQuote;
 
 import java.util.ArrayList;

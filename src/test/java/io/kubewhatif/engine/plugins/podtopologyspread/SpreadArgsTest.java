@@ -1,6 +1,6 @@
 package io.kubewhatif.engine.plugins.podtopologyspread;
 
-import io.kubewhatif.engine.config.K8sNames;
+import io.kubewhatif.engine.util.K8sNames;
 import org.junit.jupiter.api.Test;
 
 import java.util.List;

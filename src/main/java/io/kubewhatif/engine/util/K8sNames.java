@@ -1,4 +1,4 @@
-package io.kubewhatif.engine.config;
+package io.kubewhatif.engine.util;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -100,17 +100,8 @@ public final class K8sNames {
         return errs;
     }
 
-    /** metav1validation.ValidateLabelName. */
-    static List<FieldError> validateLabelName(String name, FieldPath p) {
-        List<FieldError> out = new ArrayList<>();
-        for (String msg : isQualifiedName(name)) {
-            out.add(FieldError.invalid(p, name, msg));
-        }
-        return out;
-    }
-
     /** v1helper.IsExtendedResourceName. */
-    static boolean isExtendedResourceName(String name) {
+    public static boolean isExtendedResourceName(String name) {
         boolean nativeResource = !name.contains("/") || name.contains("kubernetes.io/");
         if (nativeResource || name.startsWith("requests.")) {
             return false;
