@@ -174,12 +174,25 @@ public final class ClusterLoader {
             if (o == null) {
                 continue;
             }
+            // One object per kind, namespace and name, as in an API server: what -f gives replaces the cluster's copy.
+            HasMetadata copy = sameObject(cluster, o);
+            if (copy != null) {
+                cluster.remove(copy);
+            }
             if (o instanceof Pod p) {
+                if (copy != null) {
+                    warnings.add(Messages.podAlsoInCluster(where(origins, o), where(origins, copy),
+                            copy instanceof Pod c && c.getSpec() != null ? c.getSpec().getNodeName() : null));
+                }
                 pods.add(p);
                 sources.add(new BarePod(p));
             } else {
                 Document origin = origins.get(o);
-                warnings.add(origin != null ? Messages.notAPod(origin.where()) : describe(o) + " in " + where + " is not a Pod or workload; it is added to the cluster");
+                if (copy != null) {
+                    warnings.add(Messages.duplicateObject(where(origins, o), where(origins, copy)));
+                } else {
+                    warnings.add(origin != null ? Messages.notAPod(origin.where()) : describe(o) + " in " + where + " is not a Pod or workload; it is added to the cluster");
+                }
                 nonPods.add(o.getKind() + " " + o.getMetadata().getName());
                 cluster.add(o);
             }
@@ -195,6 +208,17 @@ public final class ClusterLoader {
 
     private static String key(HasMetadata o) {
         return o.getKind() + "/" + (o.getMetadata().getNamespace() == null ? "" : o.getMetadata().getNamespace() + "/") + o.getMetadata().getName();
+    }
+
+    /** The object of {@code cluster} with the class, namespace and name of {@code o}, or null. */
+    private static HasMetadata sameObject(List<HasMetadata> cluster, HasMetadata o) {
+        for (HasMetadata c : cluster) {
+            if (c != o && c.getClass() == o.getClass() && c.getMetadata().getName().equals(o.getMetadata().getName())
+                    && java.util.Objects.equals(c.getMetadata().getNamespace(), o.getMetadata().getNamespace())) {
+                return c;
+            }
+        }
+        return null;
     }
 
     private static boolean containsObject(List<HasMetadata> cluster, HasMetadata o) {

@@ -245,6 +245,12 @@ public final class Messages {
         return where + ": " + refusal + " (an API server refuses this; scheduled as given)";
     }
 
+    /** A pod to schedule that the cluster files also hold: the cluster's copy is left out (one pod per name). */
+    public static String podAlsoInCluster(String where, String copy, String node) {
+        return where + ": also in the cluster (" + copy + (node == null || node.isEmpty() ? "" : ", bound to " + node)
+                + "); that copy is left out and this pod is scheduled in its place";
+    }
+
     public static String notAPod(String where) {
         return where + ": not a Pod; it is added to the cluster";
     }
