@@ -64,7 +64,7 @@ final class Evictions {
         if (r.postFilter == null || !(r.postFilter.details() instanceof PreemptionDetails d)) {
             return;
         }
-        Owners.Owner own = Owners.controllerOf(target, search.cluster);
+        Owners.Owner own = Owners.controllerOf(target, search.owners);
         List<PreemptionDetails.Candidate> cands = new ArrayList<>(d.candidates());
         cands.sort(Comparator.comparingLong(PreemptionDetails.Candidate::numPDBViolations)
                 .thenComparingInt(c -> c.victims().size())
@@ -83,7 +83,7 @@ final class Evictions {
             List<Eviction> ev = new ArrayList<>();
             for (PreemptionDetails.Victim v : c.victimDetails()) {
                 // Its own controller would recreate the pod and stand in the way again: not a fix.
-                if (own != null && own.equals(Owners.controllerOf(search.podNamed(v.pod()), search.cluster))) {
+                if (own != null && own.equals(Owners.controllerOf(search.podNamed(v.pod()), search.owners))) {
                     continue candidates;
                 }
                 ev.add(search.eviction(v.pod(), c.node(), v.priority(), v.pdbViolating()));

@@ -83,13 +83,14 @@ public final class PendingPods {
             byCause.computeIfAbsent(key, k -> new ArrayList<>()).add(p);
         }
         Map<String, Owners.Owner> owners = new HashMap<>();
+        Owners.Lookup lookup = new Owners.Lookup(cluster);
         List<Group> groups = new ArrayList<>();
         for (Map.Entry<List<String>, List<Pod>> e : byCause.entrySet()) {
             List<String> names = new ArrayList<>();
             TreeSet<String> workloads = new TreeSet<>();
             for (Pod p : e.getValue()) {
                 names.add(Search.key(p));
-                Owners.Owner o = owners.computeIfAbsent(Search.key(p), k -> Owners.controllerOf(p, cluster));
+                Owners.Owner o = owners.computeIfAbsent(Search.key(p), k -> Owners.controllerOf(p, lookup));
                 if (o != null) {
                     workloads.add(o.describe());
                 }
@@ -97,11 +98,11 @@ public final class PendingPods {
             Pod first = e.getValue().get(0);
             List<HasMetadata> rest = new ArrayList<>(cluster);
             rest.remove(first);
-            Explanation example = Explainer.explain(config, rest, List.of(), first, Owners.subjectOf(first, cluster));
+            Explanation example = Explainer.explain(config, rest, List.of(), first, Owners.subjectOf(first, lookup));
             groups.add(new Group(shown.get(e.getKey()), names, new ArrayList<>(workloads), example));
         }
         groups.sort(Comparator.comparingInt((Group g) -> -g.pods().size()).thenComparing(g -> String.join(";", g.reasons())));
-        return new Result(served.size(), skipped, groups, ordering(served, cluster));
+        return new Result(served.size(), skipped, groups, ordering(served, lookup));
     }
 
     /**
@@ -112,6 +113,10 @@ public final class PendingPods {
      * sets create and recreate all at once: nothing to say.
      */
     static List<String> ordering(List<Pod> pending, List<HasMetadata> cluster) {
+        return ordering(pending, new Owners.Lookup(cluster));
+    }
+
+    private static List<String> ordering(List<Pod> pending, Owners.Lookup cluster) {
         Map<String, List<Pod>> bySet = new LinkedHashMap<>();
         for (Pod p : pending) {
             Owners.Owner o = Owners.controllerOf(p, cluster);
@@ -135,13 +140,10 @@ public final class PendingPods {
         return out;
     }
 
-    private static boolean orderedReady(Owners.Owner o, List<HasMetadata> cluster) {
-        for (HasMetadata h : cluster) {
-            if (h instanceof StatefulSet ss && o.name().equals(ss.getMetadata().getName())
-                    && o.namespace().equals(ss.getMetadata().getNamespace())) {
-                String policy = ss.getSpec() == null ? null : ss.getSpec().getPodManagementPolicy();
-                return policy == null || policy.isEmpty() || "OrderedReady".equals(policy);
-            }
+    private static boolean orderedReady(Owners.Owner o, Owners.Lookup cluster) {
+        if (cluster.find("StatefulSet", o.namespace(), o.name()) instanceof StatefulSet ss) {
+            String policy = ss.getSpec() == null ? null : ss.getSpec().getPodManagementPolicy();
+            return policy == null || policy.isEmpty() || "OrderedReady".equals(policy);
         }
         return false;
     }

@@ -30,6 +30,8 @@ import java.util.function.UnaryOperator;
 final class Search {
     final Configuration config;
     final List<HasMetadata> cluster;
+    /** The workloads of {@link #cluster}, for owner lookups. */
+    final Owners.Lookup owners;
     final List<Pod> before;
     final Pod target;
     final PrimedScheduler session;
@@ -44,6 +46,7 @@ final class Search {
             throws FrameworkException {
         this.config = config;
         this.cluster = List.copyOf(cluster);
+        this.owners = new Owners.Lookup(this.cluster);
         this.before = List.copyOf(before);
         this.target = target;
         this.subject = subject;
@@ -106,7 +109,7 @@ final class Search {
 
     /** An eviction naming the controller that recreates the pod, if any (where the replacement lands is filled later). */
     Eviction eviction(String pod, String node, int priority, boolean pdb) {
-        Owners.Owner o = Owners.controllerOf(podNamed(pod), cluster);
+        Owners.Owner o = Owners.controllerOf(podNamed(pod), owners);
         return new Eviction(pod, node, priority, pdb, o == null ? null : o.describe(), null);
     }
 
