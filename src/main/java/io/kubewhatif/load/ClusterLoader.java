@@ -159,10 +159,15 @@ public final class ClusterLoader {
                 j++;
             }
         }
+        // The cluster's objects by identity, so that each pod-file object is matched without a walk over the cluster.
+        Map<String, HasMetadata> byIdentity = new HashMap<>();
+        for (HasMetadata c : cluster) {
+            byIdentity.putIfAbsent(identity(c), c);
+        }
         for (Object item : order) {
             if (item instanceof Workloads.Workload w) {
                 for (HasMetadata o : w.objects()) {
-                    if (!containsObject(cluster, o)) {
+                    if (byIdentity.putIfAbsent(identity(o), o) == null) {
                         cluster.add(o);
                     }
                 }
@@ -175,7 +180,7 @@ public final class ClusterLoader {
                 continue;
             }
             // One object per kind, namespace and name, as in an API server: what -f gives replaces the cluster's copy.
-            HasMetadata copy = sameObject(cluster, o);
+            HasMetadata copy = byIdentity.put(identity(o), o);
             if (copy != null) {
                 cluster.remove(copy);
             }
@@ -210,25 +215,9 @@ public final class ClusterLoader {
         return o.getKind() + "/" + (o.getMetadata().getNamespace() == null ? "" : o.getMetadata().getNamespace() + "/") + o.getMetadata().getName();
     }
 
-    /** The object of {@code cluster} with the class, namespace and name of {@code o}, or null. */
-    private static HasMetadata sameObject(List<HasMetadata> cluster, HasMetadata o) {
-        for (HasMetadata c : cluster) {
-            if (c != o && c.getClass() == o.getClass() && c.getMetadata().getName().equals(o.getMetadata().getName())
-                    && java.util.Objects.equals(c.getMetadata().getNamespace(), o.getMetadata().getNamespace())) {
-                return c;
-            }
-        }
-        return null;
-    }
-
-    private static boolean containsObject(List<HasMetadata> cluster, HasMetadata o) {
-        for (HasMetadata c : cluster) {
-            if (c.getClass() == o.getClass() && c.getMetadata().getName().equals(o.getMetadata().getName())
-                    && java.util.Objects.equals(c.getMetadata().getNamespace(), o.getMetadata().getNamespace())) {
-                return true;
-            }
-        }
-        return false;
+    /** One object per class, namespace and name (an API server's identity of an object). */
+    private static String identity(HasMetadata o) {
+        return o.getClass().getName() + "/" + o.getMetadata().getNamespace() + "/" + o.getMetadata().getName();
     }
 
     /** -n: a namespaced document without a namespace gets this one (as kubectl apply -n does). */
